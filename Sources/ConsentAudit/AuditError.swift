@@ -1,0 +1,71 @@
+import Foundation
+
+/// Why an audit could not run at all, as opposed to the findings of one that did.
+///
+/// `kind` tells a front end which exit code to use (`exitCode`); the audit itself never exits.
+public struct AuditError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The class of failure, one per exit code of the command line contract.
+    public enum Kind: String, Sendable {
+        /// The request cannot be carried out as given (no plist and no `INFOPLIST_FILE`): exit 64.
+        case usage
+        /// A file exists but cannot be parsed (a malformed plist or xcconfig): exit 65.
+        case malformedInput
+        /// An input file does not exist or cannot be read: exit 66.
+        case missingFile
+    }
+
+    /// The class of failure.
+    public let kind: Kind
+    /// The file concerned, as a path, when there is one.
+    public let file: String?
+    /// The 1-based line in `file`, when known.
+    public let line: Int?
+    /// What went wrong, in one line.
+    public let message: String
+    /// How to fix it, in one line.
+    public let hint: String
+
+    /// Creates an error; `file` is stored as a standardized path.
+    public init(kind: Kind, file: URL?, line: Int?, message: String, hint: String) {
+        self.kind = kind
+        self.file = file?.standardizedFileURL.path
+        self.line = line
+        self.message = message
+        self.hint = hint
+    }
+
+    /// The process exit code the contract assigns to this kind: 64, 65 or 66.
+    public var exitCode: Int32 {
+        switch kind {
+        case .usage: 64
+        case .malformedInput: 65
+        case .missingFile: 66
+        }
+    }
+
+    /// `file:line: message`, with whatever parts are known.
+    public var description: String {
+        switch (file, line) {
+        case let (file?, line?): "\(file):\(line): \(message)"
+        case let (file?, nil): "\(file): \(message)"
+        default: message
+        }
+    }
+
+    static func malformed(_ location: SourceLocation, _ message: String, hint: String) -> AuditError {
+        AuditError(kind: .malformedInput, file: location.file, line: location.line, message: message, hint: hint)
+    }
+
+    /// Reads a whole file, turning a missing or unreadable file into `.missingFile`.
+    static func readFile(_ url: URL, role: String) throws(AuditError) -> Data {
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            throw AuditError(
+                kind: .missingFile, file: url, line: nil,
+                message: "cannot read the \(role): no such file, or it is not readable",
+                hint: "check the path; relative paths start at the current directory"
+            )
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+/// Where a value comes from: a file and, when the format has lines, a line.
+struct SourceLocation: Sendable, Hashable {
+    /// The file, as a standardized file URL so that two spellings of one path compare equal.
+    var file: URL
+    /// The 1-based line, or nil when unknown (binary property lists have no lines).
+    var line: Int?
+
+    init(file: URL, line: Int?) {
+        self.file = file.standardizedFileURL
+        self.line = line
+    }
+
+    /// `path:line`, or `path` when the line is unknown.
+    var description: String {
+        line.map { "\(file.path):\($0)" } ?? file.path
+    }
+}

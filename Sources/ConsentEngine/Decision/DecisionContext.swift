@@ -1,0 +1,74 @@
+import Foundation
+
+/// Everything about one launch that the decision depends on, apart from the policy and the stored answers.
+public struct DecisionContext: Sendable, Equatable {
+    /// Where the region service says the user is.
+    public var region: RegionInput
+    /// The current time (inject a fixed one in tests; every date is UTC).
+    public var now: Date
+    /// The app whose answers are used (reverse-DNS, e.g. `com.example.Shopping`).
+    public var appID: String
+    /// Debug or release build: debug settings are honoured only in debug builds.
+    public var build: Build
+    /// A simulator, or any device the developer marks as a test device.
+    public var isTestDevice: Bool
+    /// The device's id, matched against the policy's test device ids.
+    public var deviceID: String?
+    /// Tagged for under the age of consent (TFUA): no consent is collected.
+    public var isTaggedUnderAgeOfConsent: Bool
+    /// Debug geography override (honoured in debug builds on test devices only).
+    public var debugGeography: DebugGeography
+    /// The reset-consent debug override (honoured in debug builds only).
+    public var debugResetConsent: Bool
+    /// Whether the device can show the tracking prompt (a managed device cannot).
+    public var trackingCapability: TrackingCapability
+    /// The language the user reads (`en`, `de`, …); the policy falls back to English.
+    public var language: String?
+
+    /// A context with the defaults of a fresh debug launch on an ordinary device.
+    public init(
+        region: RegionInput = .unknown,
+        now: Date,
+        appID: String = "default",
+        build: Build = .debug,
+        isTestDevice: Bool = false,
+        deviceID: String? = nil,
+        isTaggedUnderAgeOfConsent: Bool = false,
+        debugGeography: DebugGeography = .disabled,
+        debugResetConsent: Bool = false,
+        trackingCapability: TrackingCapability = .available,
+        language: String? = nil
+    ) {
+        self.region = region
+        self.now = now
+        self.appID = appID
+        self.build = build
+        self.isTestDevice = isTestDevice
+        self.deviceID = deviceID
+        self.isTaggedUnderAgeOfConsent = isTaggedUnderAgeOfConsent
+        self.debugGeography = debugGeography
+        self.debugResetConsent = debugResetConsent
+        self.trackingCapability = trackingCapability
+        self.language = language
+    }
+}
+
+/// The kind of build the app is.
+public enum Build: String, Sendable, Equatable, CaseIterable, Codable {
+    case debug, release
+}
+
+/// A debug geography override, as Google's UMP `DebugGeography`.
+public enum DebugGeography: String, Sendable, Equatable, CaseIterable, Codable {
+    case disabled
+    case eea = "EEA"
+    case regulatedUSState
+    case other
+}
+
+/// Whether the tracking prompt can be shown on the device.
+public enum TrackingCapability: String, Sendable, Equatable, CaseIterable, Codable {
+    case available
+    /// A managed or restricted device: the prompt cannot be shown and tracking is `restricted`.
+    case restricted
+}

@@ -1,0 +1,161 @@
+/// Shows the consent form (GDPR) and the US-state opt-out form. The terminal implements it for
+/// `consentctl`; on iOS it wraps Google's UMP forms; tests use fakes.
+public protocol ConsentFormPresenter: Sendable {
+    /// Shows the consent form and returns the user's answer, or `.dismissed` when they left without one.
+    func presentConsentForm(_ request: ConsentFormRequest) async -> ConsentFormResult
+    /// Shows the US-state opt-out form (privacy options in a regulated state).
+    func presentOptOutForm(_ request: OptOutFormRequest) async -> OptOutFormResult
+}
+
+/// Shows the tracking explainer and the system tracking prompt (App Tracking Transparency on iOS).
+public protocol TrackingAuthorizer: Sendable {
+    /// Shows the explainer that comes right before the tracking prompt.
+    func presentExplainer(_ request: ExplainerRequest) async -> ExplainerResult
+    /// Shows the tracking prompt and returns the answer, or `.dismissed` when none was given.
+    func requestTracking(_ request: TrackingPromptRequest) async -> TrackingPromptResult
+}
+
+/// Starts the ads SDK (on iOS, `MobileAds.shared.start()`); called at most once per launch.
+public protocol AdsStarter: Sendable {
+    func startAds(with decision: Decision) async
+}
+
+/// Which consent form is shown.
+public enum ConsentFormKind: String, Sendable, Equatable, Codable {
+    /// The form shown at launch when an answer is needed.
+    case consentForm
+    /// The same form reopened from the privacy-options entry point, every toggle off.
+    case privacyOptionsForm
+}
+
+/// What a consent form shows.
+public struct ConsentFormRequest: Sendable, Equatable {
+    public var kind: ConsentFormKind
+    public var policy: Policy
+    /// The language to show, already resolved against the policy's texts.
+    public var language: String
+    /// Why the form is shown at launch (`nil` for privacy options).
+    public var reason: FormReason?
+
+    public init(kind: ConsentFormKind, policy: Policy, language: String, reason: FormReason?) {
+        self.kind = kind
+        self.policy = policy
+        self.language = language
+        self.reason = reason
+    }
+}
+
+/// The choices made on the consent form.
+public struct ConsentChoices: Sendable, Equatable {
+    public var choice: ConsentChoice
+    public var purposes: [Int]
+    public var legitimateInterestObjections: [Int]
+    public var specialFeatures: [Int]
+    public var partners: [Int]
+
+    public init(choice: ConsentChoice, purposes: [Int] = [], legitimateInterestObjections: [Int] = [],
+                specialFeatures: [Int] = [], partners: [Int] = []) {
+        self.choice = choice
+        self.purposes = Set(purposes).sorted()
+        self.legitimateInterestObjections = Set(legitimateInterestObjections).sorted()
+        self.specialFeatures = Set(specialFeatures).sorted()
+        self.partners = Set(partners).sorted()
+    }
+
+    /// "Consent" / "Accept all": every purpose, special feature and partner of the policy, no objections.
+    public static func consentAll(_ policy: Policy) -> ConsentChoices {
+        ConsentChoices(choice: .consentAll, purposes: policy.purposes.map(\.id),
+                       specialFeatures: policy.specialFeatures.map(\.id), partners: policy.partnerIDs)
+    }
+
+    /// "Do not consent" / "Reject all": nothing consented, and every legitimate interest objected to.
+    public static func rejectAll(_ policy: Policy) -> ConsentChoices {
+        let legitimateInterests = Set(policy.partners.flatMap(\.legitimateInterestPurposes))
+        return ConsentChoices(choice: .rejectAll, legitimateInterestObjections: Array(legitimateInterests))
+    }
+}
+
+/// The outcome of the consent form.
+public enum ConsentFormResult: Sendable, Equatable {
+    case answered(ConsentChoices)
+    /// Left without an answer (q, Esc, end of input): nothing is stored.
+    case dismissed
+}
+
+/// What the US-state opt-out form shows.
+public struct OptOutFormRequest: Sendable, Equatable {
+    public var policy: Policy
+    public var language: String
+    public var region: Region
+    /// The opt-outs in force, shown as the starting state.
+    public var current: USOptOutAnswer?
+
+    public init(policy: Policy, language: String, region: Region, current: USOptOutAnswer?) {
+        self.policy = policy
+        self.language = language
+        self.region = region
+        self.current = current
+    }
+}
+
+/// The opt-outs chosen on the US-state form.
+public struct OptOutChoices: Sendable, Equatable {
+    public var sale: Bool
+    public var sharing: Bool
+    public var targetedAdvertising: Bool
+
+    public init(sale: Bool = false, sharing: Bool = false, targetedAdvertising: Bool = false) {
+        self.sale = sale
+        self.sharing = sharing
+        self.targetedAdvertising = targetedAdvertising
+    }
+}
+
+/// The outcome of the US-state opt-out form.
+public enum OptOutFormResult: Sendable, Equatable {
+    case answered(OptOutChoices)
+    case dismissed
+}
+
+/// What the explainer shows.
+public struct ExplainerRequest: Sendable, Equatable {
+    public var explainer: Explainer
+    public var language: String
+
+    public init(explainer: Explainer, language: String) {
+        self.explainer = explainer
+        self.language = language
+    }
+}
+
+/// The outcome of the explainer: its one button, or leaving it.
+public enum ExplainerResult: Sendable, Equatable {
+    case continued
+    case dismissed
+}
+
+/// What the tracking prompt shows.
+public struct TrackingPromptRequest: Sendable, Equatable {
+    /// `Allow “<app>” to track your activity across other companies’ apps and websites?`
+    public var title: String
+    /// The app's `NSUserTrackingUsageDescription`.
+    public var usageDescription: String
+    public var askNotToTrackLabel: String
+    public var allowLabel: String
+
+    public init(title: String, usageDescription: String, askNotToTrackLabel: String, allowLabel: String) {
+        self.title = title
+        self.usageDescription = usageDescription
+        self.askNotToTrackLabel = askNotToTrackLabel
+        self.allowLabel = allowLabel
+    }
+}
+
+/// The outcome of the tracking prompt.
+public enum TrackingPromptResult: Sendable, Equatable {
+    case authorized
+    /// "Ask App Not to Track".
+    case denied
+    /// No answer: tracking stays not determined and is asked again next launch.
+    case dismissed
+}

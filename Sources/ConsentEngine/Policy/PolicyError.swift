@@ -1,0 +1,29 @@
+/// A policy or vendor list that cannot be used, with the file, the JSON path and what is wrong.
+public struct PolicyError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong, broadly: the CLI maps a missing file and an invalid one to different exit codes.
+    public enum Kind: Sendable, Equatable {
+        /// The file does not exist or cannot be read.
+        case missingFile
+        /// The file is not a valid policy or vendor list.
+        case invalid
+    }
+
+    public var kind: Kind
+    /// The file, as given (`<embedded default>` for the compiled-in policy).
+    public var file: String
+    /// The JSON path of the offending value (`$.partners[2].id`), `$` for the whole file.
+    public var path: String
+    /// What is wrong, in one line.
+    public var message: String
+
+    public init(kind: Kind = .invalid, file: String, path: String, message: String) {
+        self.kind = kind
+        self.file = file
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String {
+        kind == .missingFile ? "\(file): \(message)" : "\(file): \(path): \(message)"
+    }
+}

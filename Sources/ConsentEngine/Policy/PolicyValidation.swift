@@ -1,0 +1,85 @@
+/// Checks that hold across fields, after the JSON shape is known to be right. Each failure names the
+/// JSON path of the value to fix.
+enum PolicyValidation {
+    struct Failure: Error {
+        var path: String
+        var message: String
+    }
+
+    static func validate(_ policy: Policy) throws(Failure) {
+        func fail(_ path: String, _ message: String) throws(Failure) { throw Failure(path: path, message: message) }
+
+        if policy.id.isEmpty { try fail("$.id", "must not be empty") }
+        if policy.revision < 1 { try fail("$.revision", "must be 1 or more") }
+        if !(2...99).contains(policy.tcfPolicyVersion) { try fail("$.tcfPolicyVersion", "must be a TCF policy version (4 for TCF v2.2, 5 for v2.3)") }
+        if policy.publisher.country.count != 2 || policy.publisher.country.uppercased() != policy.publisher.country {
+            try fail("$.publisher.country", "must be an ISO 3166-1 alpha-2 code in capitals, e.g. DE")
+        }
+        for (index, region) in policy.regions.gdpr.enumerated() where ![Region.eea, .uk, .ch].contains(region) {
+            try fail("$.regions.gdpr[\(index)]", "'\(region)' cannot be a GDPR region; use EEA, UK or CH")
+        }
+        for (index, state) in policy.regions.regulatedUSStates.enumerated() where !RegionTables.usStates.contains(state) {
+            try fail("$.regions.regulatedUSStates[\(index)]", "'\(state)' is not a US state postal code (CA, VA, …)")
+        }
+        if !(1...120).contains(policy.consent.maximumAgeMonths) {
+            try fail("$.consent.maximumAgeMonths", "must be between 1 and 120 months")
+        }
+        try checkIDs(policy.purposes.map(\.id), valid: 1...11, path: "$.purposes", what: "TCF purpose")
+        try checkIDs(policy.specialFeatures.map(\.id), valid: 1...2, path: "$.specialFeatures", what: "TCF special feature")
+        for (index, purpose) in policy.purposes.enumerated() where purpose.name["en"] == nil {
+            try fail("$.purposes[\(index)].name.en", "every purpose needs an English name")
+        }
+        for (index, feature) in policy.specialFeatures.enumerated() where feature.name["en"] == nil {
+            try fail("$.specialFeatures[\(index)].name.en", "every special feature needs an English name")
+        }
+        var seenPartners = Set<Int>()
+        for (index, partner) in policy.partners.enumerated() {
+            let path = "$.partners[\(index)]"
+            if partner.id < 1 { try fail("\(path).id", "partner ids are positive GVL vendor ids") }
+            if !seenPartners.insert(partner.id).inserted { try fail("\(path).id", "partner \(partner.id) is listed twice") }
+            for (list, name) in [(partner.purposes, "purposes"), (partner.legitimateInterestPurposes, "legitimateInterestPurposes")] {
+                for (i, id) in list.enumerated() where !(1...11).contains(id) {
+                    try fail("\(path).\(name)[\(i)]", "\(id) is not a TCF purpose (1–11)")
+                }
+            }
+            for (i, id) in partner.specialFeatures.enumerated() where !(1...2).contains(id) {
+                try fail("\(path).specialFeatures[\(i)]", "\(id) is not a TCF special feature (1–2)")
+            }
+        }
+        try validateTexts(policy)
+        if let explainer = policy.tracking.explainer, explainer["en"] == nil {
+            try fail("$.tracking.explainer.en", "the explainer needs an English version")
+        }
+        if policy.app.displayName.isEmpty { try fail("$.app.displayName", "must not be empty") }
+        if policy.app.trackingUsageDescription["en"]?.isEmpty ?? true {
+            try fail("$.app.trackingUsageDescription.en", "the tracking usage description needs an English text")
+        }
+    }
+
+    private static func checkIDs(_ ids: [Int], valid: ClosedRange<Int>, path: String, what: String) throws(Failure) {
+        var seen = Set<Int>()
+        for (index, id) in ids.enumerated() {
+            if !valid.contains(id) {
+                throw Failure(path: "\(path)[\(index)].id", message: "\(id) is not a \(what) (\(valid.lowerBound)–\(valid.upperBound))")
+            }
+            if !seen.insert(id).inserted {
+                throw Failure(path: "\(path)[\(index)].id", message: "\(what) \(id) is listed twice")
+            }
+        }
+    }
+
+    private static func validateTexts(_ policy: Policy) throws(Failure) {
+        guard let english = policy.texts["en"] else {
+            throw Failure(path: "$.texts.en", message: "the form needs English texts")
+        }
+        let known = Set(TextKey.allCases.map(\.rawValue))
+        for language in policy.texts.keys.sorted() {
+            for key in policy.texts[language, default: [:]].keys.sorted() where !known.contains(key) {
+                throw Failure(path: "$.texts.\(language).\(key)", message: "unknown text key (known: \(known.sorted().joined(separator: ", ")))")
+            }
+        }
+        for key in TextKey.allCases where english[key.rawValue] == nil {
+            throw Failure(path: "$.texts.en.\(key.rawValue)", message: "missing English text")
+        }
+    }
+}

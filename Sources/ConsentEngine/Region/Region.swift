@@ -1,0 +1,133 @@
+/// Where a user is, resolved to the granularity the rules need.
+///
+/// The region service may say `EEA`, `UK`, `CH`, `other`, a country code (`DE`, `GB`, `JP`), a US state
+/// (`US-CA`) or `unknown`; ``RegionInput`` keeps what was said, and this is what it means for consent.
+public enum Region: Sendable, Hashable, Codable, CustomStringConvertible {
+    case eea
+    case uk
+    case ch
+    /// A US state, by its two-letter postal code (`CA`).
+    case usState(String)
+    case other
+    case unknown
+
+    /// The region's name as it appears in decisions and files: `EEA`, `UK`, `CH`, `US-CA`, `other`, `unknown`.
+    public var description: String {
+        switch self {
+        case .eea: return "EEA"
+        case .uk: return "UK"
+        case .ch: return "CH"
+        case .usState(let state): return "US-\(state)"
+        case .other: return "other"
+        case .unknown: return "unknown"
+        }
+    }
+
+    /// Reads a resolved region name as written by ``description``; `nil` for anything else.
+    public init?(resolvedName: String) {
+        switch resolvedName {
+        case "EEA": self = .eea
+        case "UK": self = .uk
+        case "CH": self = .ch
+        case "other": self = .other
+        case "unknown": self = .unknown
+        default:
+            guard resolvedName.hasPrefix("US-"),
+                  case let state = String(resolvedName.dropFirst(3)),
+                  RegionTables.usStates.contains(state)
+            else { return nil }
+            self = .usState(state)
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let name = try container.decode(String.self)
+        guard let region = Region(resolvedName: name) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "'\(name)' is not a resolved region (EEA, UK, CH, US-XX, other, unknown)")
+        }
+        self = region
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+/// A region as the region service (or `--geo`) gave it, validated, with what it resolves to.
+public struct RegionInput: Sendable, Hashable, CustomStringConvertible {
+    /// The code as given, normalised to upper case for country and state codes (`de` → `DE`).
+    public let code: String
+    /// What the code means for consent.
+    public let region: Region
+    /// Set when the code was understood but is incomplete (`US` without a state).
+    public let warning: String?
+
+    /// The region the service reports when it failed or the device is offline.
+    public static let unknown = RegionInput(code: "unknown", region: .unknown, warning: nil)
+
+    public var description: String { code }
+
+    private init(code: String, region: Region, warning: String?) {
+        self.code = code
+        self.region = region
+        self.warning = warning
+    }
+
+    /// Parses a region code, or throws ``RegionError`` naming the valid forms.
+    public init(parsing raw: String) throws {
+        let trimmed = raw.trimmingCharacters(in: .whitespaces)
+        switch trimmed.lowercased() {
+        case "eea": self.init(code: "EEA", region: .eea, warning: nil); return
+        case "uk": self.init(code: "UK", region: .uk, warning: nil); return
+        case "other": self.init(code: "other", region: .other, warning: nil); return
+        case "unknown": self.init(code: "unknown", region: .unknown, warning: nil); return
+        default: break
+        }
+        let upper = trimmed.uppercased()
+        if upper.hasPrefix("US-") {
+            let state = String(upper.dropFirst(3))
+            guard RegionTables.usStates.contains(state) else {
+                throw RegionError.unknownUSState(raw)
+            }
+            self.init(code: upper, region: .usState(state), warning: nil)
+            return
+        }
+        guard upper.count == 2, RegionTables.countries.contains(upper) else {
+            throw RegionError.unknownRegion(raw)
+        }
+        if upper == "US" {
+            self.init(code: upper, region: .other,
+                      warning: "region US has no state: the state is unknown, so US state rules cannot apply (pass US-XX, e.g. US-CA)")
+        } else if upper == "GB" {
+            self.init(code: upper, region: .uk, warning: nil)
+        } else if upper == "CH" {
+            self.init(code: upper, region: .ch, warning: nil)
+        } else if RegionTables.eeaCountries.contains(upper) {
+            self.init(code: upper, region: .eea, warning: nil)
+        } else {
+            self.init(code: upper, region: .other, warning: nil)
+        }
+    }
+}
+
+/// A region code that is neither a known name, an ISO 3166-1 alpha-2 country nor a US state.
+public enum RegionError: Error, Sendable, Equatable, CustomStringConvertible {
+    case unknownRegion(String)
+    case unknownUSState(String)
+
+    /// The valid forms, for usage messages.
+    public static let validForms =
+        "EEA, UK, CH, other, unknown, an ISO 3166-1 alpha-2 country code (DE, GB, JP…), or a US state as US-XX (US-CA)"
+
+    public var description: String {
+        switch self {
+        case .unknownRegion(let raw):
+            return "'\(raw)' is not a region; valid forms: \(Self.validForms)"
+        case .unknownUSState(let raw):
+            return "'\(raw)' is not a US state; use US- and a state's two-letter postal code (US-CA, US-VA, US-DC)"
+        }
+    }
+}

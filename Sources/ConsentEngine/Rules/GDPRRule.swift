@@ -1,0 +1,64 @@
+import Foundation
+
+/// Step 6: under the GDPR the form is required until there is a valid answer; any answer, "Do not consent"
+/// included, makes the status `obtained` (a choice was made, not a yes). The privacy-options entry point
+/// is always required.
+enum GDPRRule {
+    enum Outcome: String, RuleOutcome {
+        case obtained, reset, noAnswer, expired, tcfPolicyVersionChanged, policyRevisionChanged, newPartners
+        static let rule = RuleID.gdpr
+    }
+
+    static func apply(to evaluation: inout Evaluation) {
+        evaluation.privacyOptions = .required
+        let (reason, why) = formReason(evaluation)
+        guard let reason else {
+            evaluation.consentStatus = .obtained
+            evaluation.validAnswer = evaluation.record.consent
+            evaluation.note(Outcome.obtained, why)
+            return
+        }
+        evaluation.consentStatus = .required
+        evaluation.formReason = reason
+        guard let outcome = Outcome(rawValue: reason.rawValue) else {
+            preconditionFailure("every form reason is a GDPR outcome")
+        }
+        evaluation.note(outcome, why)
+    }
+
+    /// The first reason, in the contract's order, why the stored answer is not valid; `nil` when it is.
+    static func formReason(_ evaluation: Evaluation) -> (FormReason?, String) {
+        let policy = evaluation.policy
+        if evaluation.resetInForce {
+            return (.reset, "consent was reset: the form is required")
+        }
+        guard let answer = evaluation.record.consent else {
+            return (.noAnswer, "no consent answer is stored: the form is required")
+        }
+        let expiry = expiryDate(of: answer, policy: policy)
+        if evaluation.context.now >= expiry {
+            return (.expired, "the answer of \(UTCCalendar.iso8601(answer.answeredAt)) expired at \(UTCCalendar.iso8601(expiry)) (\(policy.consent.maximumAgeMonths) months): the form is required")
+        }
+        if policy.tcfPolicyVersion > answer.tcfPolicyVersion {
+            return (.tcfPolicyVersionChanged, "the TCF policy version went from \(answer.tcfPolicyVersion) to \(policy.tcfPolicyVersion): the form is required")
+        }
+        if policy.consent.reconsentOnRevision && policy.revision > answer.policyRevision {
+            return (.policyRevisionChanged, "the policy revision went from \(answer.policyRevision) to \(policy.revision) and the policy asks again on revisions: the form is required")
+        }
+        if policy.consent.reconsentOnNewPartners {
+            let disclosed = Set(answer.disclosedPartners)
+            let new = policy.partnerIDs.filter { !disclosed.contains($0) }
+            if !new.isEmpty {
+                let listed = new.prefix(5).map(String.init).joined(separator: ", ") + (new.count > 5 ? ", …" : "")
+                return (.newPartners, "\(new.count) partner(s) were not disclosed with the answer (\(listed)) and the policy asks again for new partners: the form is required")
+            }
+        }
+        return (nil, "a valid answer (\(answer.choice.rawValue), \(UTCCalendar.iso8601(answer.answeredAt))) is stored until \(UTCCalendar.iso8601(expiry)): consent obtained")
+    }
+
+    /// When an answer stops being valid: answeredAt plus the policy's maximum age in calendar months, UTC,
+    /// the day clamped to the month's end.
+    static func expiryDate(of answer: ConsentAnswer, policy: Policy) -> Date {
+        UTCCalendar.adding(months: policy.consent.maximumAgeMonths, to: answer.answeredAt)
+    }
+}

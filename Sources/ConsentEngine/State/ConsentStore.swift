@@ -1,0 +1,114 @@
+import Foundation
+
+/// Keeps one app's ``ConsentRecord`` and its consent log between launches.
+///
+/// ``FileConsentStore`` keeps them on disk, safe against crashes and concurrent writers;
+/// ``InMemoryConsentStore`` keeps them in memory for tests and previews.
+public protocol ConsentStore: Sendable {
+    /// Reads the stored record. A corrupt record is moved aside and reported in the snapshot's warnings,
+    /// and the record then reads as empty (the decision fails closed).
+    func load() throws(StoreError) -> StoreSnapshot
+
+    /// Changes the record atomically: reads the newest record, applies `change`, increments the change
+    /// counter, appends the log entries `change` returns, and writes the record, all under one lock.
+    /// - Returns: the record as written.
+    @discardableResult
+    func update(_ change: (inout ConsentRecord) -> [ConsentLogEvent]) throws(StoreError) -> ConsentRecord
+
+    /// The consent log, oldest first.
+    func readLog() throws(StoreError) -> [ConsentLogEntry]
+}
+
+/// A stored record as read, with anything the reader should be told.
+public struct StoreSnapshot: Sendable, Equatable {
+    public var record: ConsentRecord
+    /// For example the name of a corrupt file that was moved aside.
+    public var warnings: [String]
+
+    public init(record: ConsentRecord, warnings: [String] = []) {
+        self.record = record
+        self.warnings = warnings
+    }
+}
+
+/// What happened, as the log records it.
+public enum ConsentLogEvent: Sendable, Equatable {
+    /// An answer to the consent form (also a change from privacy options).
+    case consent(ConsentAnswer)
+    /// US-state opt-outs chosen.
+    case usOptOuts(USOptOutAnswer)
+    /// An answer to the tracking prompt.
+    case tracking(TrackingAnswer)
+    /// The stored consent answer and opt-outs forgotten.
+    case reset(at: Date, policyID: String, policyRevision: Int, region: Region)
+}
+
+/// One line of the consent log (`consent-log.jsonl`).
+public struct ConsentLogEntry: Sendable, Equatable, Codable {
+    /// `consent`, `usOptOuts`, `tracking` or `reset`.
+    public var event: String
+    public var at: Date
+    /// The change counter after this change.
+    public var change: Int
+    public var policyID: String?
+    public var policyRevision: Int?
+    public var region: Region?
+    public var consent: ConsentAnswer?
+    public var usOptOuts: USOptOutAnswer?
+    public var tracking: TrackingAnswer?
+
+    public init(_ event: ConsentLogEvent, change: Int) {
+        self.change = change
+        switch event {
+        case .consent(let answer):
+            self.event = "consent"
+            at = answer.answeredAt
+            policyID = answer.policyID
+            policyRevision = answer.policyRevision
+            region = answer.region
+            consent = answer
+        case .usOptOuts(let answer):
+            self.event = "usOptOuts"
+            at = answer.answeredAt
+            region = answer.region
+            usOptOuts = answer
+        case .tracking(let answer):
+            self.event = "tracking"
+            at = answer.answeredAt
+            tracking = answer
+        case .reset(let date, let id, let revision, let resetRegion):
+            self.event = "reset"
+            at = date
+            policyID = id
+            policyRevision = revision
+            region = resetRegion
+        }
+    }
+}
+
+/// Why the stored state cannot be read or written; the CLI maps each kind to an exit code.
+public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        /// The app id is not a valid reverse-DNS name (usage, exit 64).
+        case invalidAppID
+        /// The state directory cannot be created (exit 73).
+        case cannotCreateDirectory
+        /// The state cannot be written (exit 74).
+        case cannotWrite
+        /// The state was written by a newer schema and is left untouched (exit 65).
+        case newerSchema
+    }
+
+    public var kind: Kind
+    /// The file or directory concerned.
+    public var path: String
+    public var message: String
+
+    public init(kind: Kind, path: String, message: String) {
+        self.kind = kind
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String { "\(path): \(message)" }
+}

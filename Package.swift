@@ -27,7 +27,18 @@ let package = Package(
             dependencies: ["ConsentEngine", "ConsentAudit"],
             swiftSettings: strict
         ),
-        .testTarget(name: "ConsentEngineTests", dependencies: ["ConsentEngine"], swiftSettings: strict),
+        // A helper process for the state store's crash and concurrency tests: it makes N writes.
+        .executableTarget(
+            name: "StoreWriter",
+            dependencies: ["ConsentEngine"],
+            path: "Tests/StoreWriter",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ConsentEngineTests",
+            dependencies: ["ConsentEngine", "StoreWriter"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "ConsentAuditTests", dependencies: ["ConsentAudit"], swiftSettings: strict),
         .testTarget(
             name: "consentctlTests",

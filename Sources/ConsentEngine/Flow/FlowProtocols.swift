@@ -1,18 +1,20 @@
-/// Shows the consent form (GDPR) and the US-state opt-out form. The terminal implements it for
+/// Shows the consent form (GDPR) and the US-state opt-out form. An error aborts the launch flow with
+/// nothing stored for that prompt (an interrupted terminal form, a form that failed to load). The terminal
+/// implements it for
 /// `consentctl`; on iOS it wraps Google's UMP forms; tests use fakes.
 public protocol ConsentFormPresenter: Sendable {
     /// Shows the consent form and returns the user's answer, or `.dismissed` when they left without one.
-    func presentConsentForm(_ request: ConsentFormRequest) async -> ConsentFormResult
+    func presentConsentForm(_ request: ConsentFormRequest) async throws -> ConsentFormResult
     /// Shows the US-state opt-out form (privacy options in a regulated state).
-    func presentOptOutForm(_ request: OptOutFormRequest) async -> OptOutFormResult
+    func presentOptOutForm(_ request: OptOutFormRequest) async throws -> OptOutFormResult
 }
 
 /// Shows the tracking explainer and the system tracking prompt (App Tracking Transparency on iOS).
 public protocol TrackingAuthorizer: Sendable {
     /// Shows the explainer that comes right before the tracking prompt.
-    func presentExplainer(_ request: ExplainerRequest) async -> ExplainerResult
+    func presentExplainer(_ request: ExplainerRequest) async throws -> ExplainerResult
     /// Shows the tracking prompt and returns the answer, or `.dismissed` when none was given.
-    func requestTracking(_ request: TrackingPromptRequest) async -> TrackingPromptResult
+    func requestTracking(_ request: TrackingPromptRequest) async throws -> TrackingPromptResult
 }
 
 /// Starts the ads SDK (on iOS, `MobileAds.shared.start()`); called at most once per launch.

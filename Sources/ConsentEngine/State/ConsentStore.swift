@@ -41,11 +41,15 @@ public enum ConsentLogEvent: Sendable, Equatable {
     case tracking(TrackingAnswer)
     /// The stored consent answer and opt-outs forgotten.
     case reset(at: Date, policyID: String, policyRevision: Int, region: Region)
+    /// The tracking explainer was shown.
+    case explainerShown(at: Date)
+    /// A launch learned the region (kept for later launches that do not know it).
+    case regionLearned(Region, at: Date)
 }
 
 /// One line of the consent log (`consent-log.jsonl`).
 public struct ConsentLogEntry: Sendable, Equatable, Codable {
-    /// `consent`, `usOptOuts`, `tracking` or `reset`.
+    /// `consent`, `usOptOuts`, `tracking`, `reset`, `explainerShown` or `regionLearned`.
     public var event: String
     public var at: Date
     /// The change counter after this change.
@@ -82,6 +86,13 @@ public struct ConsentLogEntry: Sendable, Equatable, Codable {
             policyID = id
             policyRevision = revision
             region = resetRegion
+        case .explainerShown(let date):
+            self.event = "explainerShown"
+            at = date
+        case .regionLearned(let learned, let date):
+            self.event = "regionLearned"
+            at = date
+            region = learned
         }
     }
 }

@@ -1,0 +1,153 @@
+/// How serious a finding is. Only errors make `consentctl audit` exit with 1.
+public enum Severity: String, Codable, Sendable, CaseIterable, Comparable {
+    /// The build or the app would fail, or a store would reject it.
+    case error
+    /// Works, but is likely not what was meant.
+    case warning
+    /// Worth knowing; nothing to fix.
+    case info
+
+    /// Errors sort first.
+    public static func < (lhs: Severity, rhs: Severity) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// Every check the audit makes, by stable id. The raw value is the id printed and written to JSON.
+///
+/// Ids never change meaning once published; fixtures and scripts match on them.
+public enum AuditRule: String, Codable, Sendable, CaseIterable {
+    /// `GADApplicationIdentifier` is missing or empty.
+    case appIDMissing = "app-id-missing"
+    /// `GADApplicationIdentifier` is not `ca-app-pub-<16 digits>~<10 digits>`.
+    case appIDMalformed = "app-id-malformed"
+    /// `GADApplicationIdentifier` holds an ad unit id.
+    case appIDIsUnitID = "app-id-is-unit-id"
+    /// An ad unit key holds an app id.
+    case unitIDIsAppID = "unit-id-is-app-id"
+    /// An ad unit id is not `ca-app-pub-<16 digits>/<10 digits>` (nor an Ad Manager path).
+    case unitIDMalformed = "unit-id-malformed"
+    /// A Debug configuration uses an ad unit that is not one of Google's iOS test units.
+    case adUnitNotTest = "ad-unit-not-test"
+    /// A Debug configuration uses a real app id (allowed; test units keep requests safe).
+    case appIDNotTest = "app-id-not-test"
+    /// One of Google's Android test ids in an iOS app.
+    case androidTestID = "android-test-id"
+    /// A non-Debug configuration still uses Google's test ids.
+    case testIDInRelease = "test-id-in-release"
+    /// A non-optional `#include` names a file that does not exist.
+    case includeMissing = "include-missing"
+    /// An `#include` leads back to a file that is already being read.
+    case includeCycle = "include-cycle"
+    /// A `//` after `:` in an xcconfig value started a comment and cut the value (`https://…`).
+    case xcconfigCommentInValue = "xcconfig-comment-in-value"
+    /// The plist file and an `INFOPLIST_KEY_` setting give one key different values.
+    case infoPlistKeyConflict = "infoplist-key-conflict"
+    /// Tracking is requested but `NSUserTrackingUsageDescription` is missing.
+    case trackingDescriptionMissing = "tracking-description-missing"
+    /// A `…UsageDescription` key is empty.
+    case usageDescriptionEmpty = "usage-description-empty"
+    /// `SKAdNetworkItems` lacks Google's `cstr6suwn9.skadnetwork`.
+    case skAdNetworkGoogleMissing = "skadnetwork-google-missing"
+    /// `SKAdNetworkItems` lacks some of Google's published third-party identifiers.
+    case skAdNetworkThirdPartyMissing = "skadnetwork-3p-missing"
+    /// `NSPrivacyTracking` is true but no tracking domain is listed.
+    case privacyTrackingWithoutDomains = "privacy-tracking-without-domains"
+    /// Tracking domains are listed while `NSPrivacyTracking` is false or absent.
+    case privacyDomainsWithoutTracking = "privacy-domains-without-tracking"
+    /// A collected data type that is not one of Apple's identifiers.
+    case privacyUnknownDataType = "privacy-unknown-data-type"
+    /// A collection purpose that is not one of Apple's identifiers.
+    case privacyUnknownPurpose = "privacy-unknown-purpose"
+    /// A required-reason API category that is not one of Apple's identifiers.
+    case privacyUnknownAPICategory = "privacy-unknown-api-category"
+    /// A reason code that Apple does not accept for its API category.
+    case privacyUnknownReason = "privacy-unknown-reason"
+    /// A privacy-manifest entry lacks a key it needs.
+    case privacyEntryIncomplete = "privacy-entry-incomplete"
+    /// A reason Apple reserves for third-party SDKs, in an app's manifest.
+    case privacySDKOnlyReason = "privacy-sdk-only-reason"
+    /// A dictionary has the same key twice; the last one silently wins.
+    case plistDuplicateKey = "plist-duplicate-key"
+    /// A known key has a value of the wrong type (an `<integer>` where a boolean belongs).
+    case plistWrongType = "plist-wrong-type"
+
+    /// The severity every finding of this rule has.
+    public var severity: Severity {
+        switch self {
+        case .appIDNotTest: .info
+        case .testIDInRelease, .xcconfigCommentInValue, .infoPlistKeyConflict, .skAdNetworkThirdPartyMissing,
+             .privacySDKOnlyReason:
+            .warning
+        default: .error
+        }
+    }
+
+    /// What the rule checks, in one line (the rules table of `fixtures/audit/README.md` says the same).
+    public var summary: String {
+        switch self {
+        case .appIDMissing: "GADApplicationIdentifier is missing or empty: the ads SDK stops the app at launch"
+        case .appIDMalformed: "GADApplicationIdentifier is not ca-app-pub-<16 digits>~<10 digits>"
+        case .appIDIsUnitID: "GADApplicationIdentifier holds an ad unit id (with /) instead of the app id (with ~)"
+        case .unitIDIsAppID: "an ad unit key holds the app id (with ~) instead of a unit id (with /)"
+        case .unitIDMalformed: "an ad unit id is not ca-app-pub-<16 digits>/<10 digits>"
+        case .adUnitNotTest: "a Debug build uses an ad unit that is not one of Google's iOS test units"
+        case .appIDNotTest: "a Debug build uses a real app id"
+        case .androidTestID: "one of Google's Android test ids in an iOS app"
+        case .testIDInRelease: "a release configuration uses Google's test ids, which earn nothing"
+        case .includeMissing: "an #include names a file that does not exist"
+        case .includeCycle: "an #include leads back to a file already being read"
+        case .xcconfigCommentInValue: "// in an xcconfig value starts a comment and cut the value short"
+        case .infoPlistKeyConflict: "the plist file and an INFOPLIST_KEY_ setting give one key different values"
+        case .trackingDescriptionMissing:
+            "tracking is requested but NSUserTrackingUsageDescription is missing: iOS stops the app"
+        case .usageDescriptionEmpty: "a usage description is empty"
+        case .skAdNetworkGoogleMissing: "SKAdNetworkItems lacks Google's cstr6suwn9.skadnetwork"
+        case .skAdNetworkThirdPartyMissing: "SKAdNetworkItems lacks some of Google's third-party identifiers"
+        case .privacyTrackingWithoutDomains: "NSPrivacyTracking is true but lists no NSPrivacyTrackingDomains"
+        case .privacyDomainsWithoutTracking: "NSPrivacyTrackingDomains are listed while NSPrivacyTracking is false"
+        case .privacyUnknownDataType: "a collected data type is not one of Apple's identifiers"
+        case .privacyUnknownPurpose: "a collection purpose is not one of Apple's identifiers"
+        case .privacyUnknownAPICategory: "a required-reason API category is not one of Apple's identifiers"
+        case .privacyUnknownReason: "a reason code is not one Apple accepts for its API category"
+        case .privacyEntryIncomplete: "a privacy-manifest entry lacks a key it needs"
+        case .privacySDKOnlyReason: "a reason reserved for third-party SDKs appears in the manifest"
+        case .plistDuplicateKey: "a dictionary has the same key twice; the last one silently wins"
+        case .plistWrongType: "a known key has a value of the wrong type"
+        }
+    }
+
+    /// The usual fix, in one line; a finding may give a more specific one.
+    public var hint: String {
+        switch self {
+        case .appIDMissing: "set GADApplicationIdentifier, e.g. <string>$(ADMOB_APP_ID)</string> with ADMOB_APP_ID set"
+        case .appIDMalformed: "copy the app id from the AdMob console (App settings)"
+        case .appIDIsUnitID: "use the app id, which has a ~; unit ids with / go in the Ad…UnitID keys"
+        case .unitIDIsAppID: "use the ad unit id, which has a /; the app id goes in GADApplicationIdentifier"
+        case .unitIDMalformed: "copy the ad unit id from the AdMob console"
+        case .adUnitNotTest: "use Google's iOS test unit for Debug and set the real id with [config=Release]"
+        case .appIDNotTest: "nothing to do; Google's sample app id ca-app-pub-3940256099942544~1458002511 also works"
+        case .androidTestID: "use Google's iOS test ids; the Android ones share the prefix but fail on iOS"
+        case .testIDInRelease: "set the real ids for Release, e.g. ADMOB_BANNER_UNIT[config=Release] = …"
+        case .includeMissing: "fix the path (relative to the including file) or use #include? for an optional file"
+        case .includeCycle: "remove one of the #include lines of the cycle"
+        case .xcconfigCommentInValue: "write the URL as https:/$()/host… so // is not read as a comment"
+        case .infoPlistKeyConflict: "set the key in one place only"
+        case .trackingDescriptionMissing:
+            "set INFOPLIST_KEY_NSUserTrackingUsageDescription to say what the user gets from tracking"
+        case .usageDescriptionEmpty: "write the text the system prompt shows, or check the setting it expands"
+        case .skAdNetworkGoogleMissing: "add <dict><key>SKAdNetworkIdentifier</key><string>cstr6suwn9.skadnetwork</string></dict>"
+        case .skAdNetworkThirdPartyMissing: "add the list from developers.google.com/admob/ios/3p-skadnetworks"
+        case .privacyTrackingWithoutDomains: "list the tracking domains, or set NSPrivacyTracking to false"
+        case .privacyDomainsWithoutTracking: "set NSPrivacyTracking to true, or remove the domains"
+        case .privacyUnknownDataType: "use an NSPrivacyCollectedDataType… identifier from Apple's list"
+        case .privacyUnknownPurpose: "use an NSPrivacyCollectedDataTypePurpose… identifier from Apple's list"
+        case .privacyUnknownAPICategory: "use the full NSPrivacyAccessedAPICategory… identifier"
+        case .privacyUnknownReason: "pick one of the reasons Apple lists for this category"
+        case .privacyEntryIncomplete: "fill in every key of the entry, or remove the entry"
+        case .privacySDKOnlyReason: "in an app's own manifest use a reason that is not reserved for SDKs"
+        case .plistDuplicateKey: "keep one of the keys"
+        case .plistWrongType: "write the value with the type the key needs"
+        }
+    }
+}

@@ -1,0 +1,87 @@
+/// One answer in the vocabulary shared by the answer flags, line mode and fixtures.
+///
+/// Words: `consent`, `reject`, `manage`; `accept-all`, `reject-all`, `confirm`, `toggle purpose N`,
+/// `toggle special-feature N`, `toggle partner N`, `object N`; `opt-out sale|sharing|targeted`;
+/// `continue`; `allow`, `ask-not-to-track`; or a button's number.
+public enum AnswerCommand: Sendable, Hashable, CustomStringConvertible {
+    case consent, reject, manage
+    case acceptAll, rejectAll, confirm
+    case togglePurpose(Int), toggleSpecialFeature(Int), togglePartner(Int), object(Int)
+    case optOut(OptOutKind)
+    case `continue`
+    case allow, askNotToTrack
+    /// A button by its number on the current screen (1 is the first).
+    case button(Int)
+
+    /// The kinds of US-state opt-out.
+    public enum OptOutKind: String, Sendable, Hashable, CaseIterable {
+        case sale, sharing, targeted
+    }
+
+    /// Parses one answer; `nil` when the text is not in the vocabulary. Case and extra spaces are ignored.
+    public init?(parsing text: String) {
+        let words = text.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
+        guard let first = words.first else { return nil }
+        switch (first, words.count) {
+        case ("consent", 1): self = .consent
+        case ("reject", 1): self = .reject
+        case ("manage", 1): self = .manage
+        case ("accept-all", 1): self = .acceptAll
+        case ("reject-all", 1): self = .rejectAll
+        case ("confirm", 1): self = .confirm
+        case ("continue", 1): self = .continue
+        case ("allow", 1): self = .allow
+        case ("ask-not-to-track", 1): self = .askNotToTrack
+        case ("object", 2):
+            guard let id = Int(words[1]) else { return nil }
+            self = .object(id)
+        case ("opt-out", 2):
+            guard let kind = OptOutKind(rawValue: words[1]) else { return nil }
+            self = .optOut(kind)
+        case ("toggle", 3):
+            guard let id = Int(words[2]) else { return nil }
+            switch words[1] {
+            case "purpose": self = .togglePurpose(id)
+            case "special-feature": self = .toggleSpecialFeature(id)
+            case "partner": self = .togglePartner(id)
+            default: return nil
+            }
+        case (_, 1):
+            guard let number = Int(first), number > 0 else { return nil }
+            self = .button(number)
+        default:
+            return nil
+        }
+    }
+
+    /// The answer written in the vocabulary.
+    public var description: String {
+        switch self {
+        case .consent: return "consent"
+        case .reject: return "reject"
+        case .manage: return "manage"
+        case .acceptAll: return "accept-all"
+        case .rejectAll: return "reject-all"
+        case .confirm: return "confirm"
+        case .togglePurpose(let id): return "toggle purpose \(id)"
+        case .toggleSpecialFeature(let id): return "toggle special-feature \(id)"
+        case .togglePartner(let id): return "toggle partner \(id)"
+        case .object(let id): return "object \(id)"
+        case .optOut(let kind): return "opt-out \(kind.rawValue)"
+        case .continue: return "continue"
+        case .allow: return "allow"
+        case .askNotToTrack: return "ask-not-to-track"
+        case .button(let number): return String(number)
+        }
+    }
+}
+
+/// The outcome of applying one answer to a prompt.
+public enum PromptStep<Answer: Sendable & Equatable>: Sendable, Equatable {
+    /// The prompt goes on (a toggle changed, or the screen changed).
+    case pending
+    /// The prompt is answered.
+    case answered(Answer)
+    /// The answer does not fit this prompt; the hint says what does.
+    case invalid(hint: String)
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// The source of the current time, injected so that expiry is deterministic in tests.
+public struct Clock: Sendable {
+    private let read: @Sendable () -> Date
+
+    /// A clock that reads `read` each time.
+    public init(_ read: @escaping @Sendable () -> Date) {
+        self.read = read
+    }
+
+    /// The current time.
+    public func now() -> Date { read() }
+
+    /// The system clock.
+    public static let system = Clock { Date() }
+
+    /// A clock that always says `date`.
+    public static func fixed(_ date: Date) -> Clock { Clock { date } }
+}

@@ -1,0 +1,176 @@
+/// The consent form as a state machine: the first screen, Manage options and their toggles.
+///
+/// The terminal form, line mode, answer flags and fixtures all drive the same session, so the same
+/// answers always give the same stored choices.
+public struct ConsentFormSession: Sendable, Equatable {
+    /// The screens of the form.
+    public enum Screen: Sendable, Equatable {
+        case first, manageOptions
+    }
+
+    /// A button on the current screen.
+    public struct Button: Sendable, Equatable {
+        /// What pressing it answers.
+        public var command: AnswerCommand
+        /// Its label key in the policy texts (with the `&` hot-key marker).
+        public var label: TextKey
+    }
+
+    public let request: ConsentFormRequest
+    public private(set) var screen: Screen = .first
+    public private(set) var purposes: Set<Int> = []
+    public private(set) var objections: Set<Int> = []
+    public private(set) var specialFeatures: Set<Int> = []
+    public private(set) var partners: Set<Int> = []
+
+    /// Starts a form with every toggle off (also when reopened from privacy options).
+    public init(request: ConsentFormRequest) {
+        self.request = request
+    }
+
+    private var policy: Policy { request.policy }
+
+    /// The purposes partners rely on legitimate interest for, which the user may object to.
+    public var legitimateInterestPurposes: [Int] {
+        Set(policy.partners.flatMap(\.legitimateInterestPurposes)).sorted()
+    }
+
+    /// The buttons of the current screen, in order; their numbers are 1-based positions.
+    public var buttons: [Button] {
+        switch screen {
+        case .first:
+            var buttons = [Button(command: .consent, label: .consent)]
+            if policy.consent.showDoNotConsent { buttons.append(Button(command: .reject, label: .doNotConsent)) }
+            buttons.append(Button(command: .manage, label: .manageOptions))
+            if policy.consent.showCloseButton { buttons.append(Button(command: .reject, label: .close)) }
+            return buttons
+        case .manageOptions:
+            return [Button(command: .acceptAll, label: .acceptAll), Button(command: .rejectAll, label: .rejectAll),
+                    Button(command: .confirm, label: .confirmChoices)]
+        }
+    }
+
+    /// Applies one answer.
+    public mutating func apply(_ command: AnswerCommand) -> PromptStep<ConsentChoices> {
+        if case .button(let number) = command {
+            guard buttons.indices.contains(number - 1) else {
+                return .invalid(hint: "there is no button \(number) here; \(validAnswers)")
+            }
+            return apply(buttons[number - 1].command)
+        }
+        switch (screen, command) {
+        case (.first, .consent):
+            return .answered(.consentAll(policy))
+        case (.first, .reject):
+            // The same stored answer whether the policy shows "Do not consent", a close button, or neither
+            // (then the user would reach it through Manage options → Reject all).
+            return .answered(.rejectAll(policy))
+        case (.first, .manage):
+            screen = .manageOptions
+            return .pending
+        case (.manageOptions, .acceptAll):
+            return .answered(.consentAll(policy))
+        case (.manageOptions, .rejectAll):
+            return .answered(.rejectAll(policy))
+        case (.manageOptions, .confirm):
+            return .answered(ConsentChoices(
+                choice: .custom, purposes: Array(purposes), legitimateInterestObjections: Array(objections),
+                specialFeatures: Array(specialFeatures), partners: Array(partners)))
+        case (.manageOptions, .togglePurpose(let id)):
+            guard policy.purposes.contains(where: { $0.id == id }) else {
+                return .invalid(hint: "purpose \(id) is not on this form; purposes: \(list(policy.purposes.map(\.id)))")
+            }
+            purposes.formSymmetricDifference([id])
+            return .pending
+        case (.manageOptions, .toggleSpecialFeature(let id)):
+            guard policy.specialFeatures.contains(where: { $0.id == id }) else {
+                return .invalid(hint: "special feature \(id) is not on this form; special features: \(list(policy.specialFeatures.map(\.id)))")
+            }
+            specialFeatures.formSymmetricDifference([id])
+            return .pending
+        case (.manageOptions, .togglePartner(let id)):
+            guard policy.partner(id) != nil else {
+                return .invalid(hint: "partner \(id) is not on this form; partners: \(list(policy.partnerIDs))")
+            }
+            partners.formSymmetricDifference([id])
+            return .pending
+        case (.manageOptions, .object(let id)):
+            guard legitimateInterestPurposes.contains(id) else {
+                return .invalid(hint: "no partner relies on legitimate interest for purpose \(id); you can object to: \(list(legitimateInterestPurposes))")
+            }
+            objections.formSymmetricDifference([id])
+            return .pending
+        case (.first, .acceptAll), (.first, .rejectAll), (.first, .confirm), (.first, .togglePurpose),
+             (.first, .toggleSpecialFeature), (.first, .togglePartner), (.first, .object):
+            return .invalid(hint: "'\(command)' belongs to Manage options; answer 'manage' first. \(validAnswers)")
+        default:
+            return .invalid(hint: "'\(command)' does not answer this screen; \(validAnswers)")
+        }
+    }
+
+    /// The answers this screen takes, for hints.
+    public var validAnswers: String {
+        switch screen {
+        case .first:
+            return "answer consent, reject or manage (or a button's number 1–\(buttons.count))"
+        case .manageOptions:
+            return "answer accept-all, reject-all, confirm, toggle purpose N, toggle special-feature N, toggle partner N or object N (or a button's number 1–3)"
+        }
+    }
+
+    private func list(_ ids: [Int]) -> String {
+        ids.isEmpty ? "none" : ids.map(String.init).joined(separator: ", ")
+    }
+}
+
+/// The US-state opt-out form as a state machine: three opt-outs and Confirm.
+public struct OptOutFormSession: Sendable, Equatable {
+    public let request: OptOutFormRequest
+    public private(set) var choices: OptOutChoices
+
+    /// Starts from the opt-outs in force, so that reopening the form shows what was chosen.
+    public init(request: OptOutFormRequest) {
+        self.request = request
+        let current = request.current
+        choices = OptOutChoices(sale: current?.sale ?? false, sharing: current?.sharing ?? false,
+                                targetedAdvertising: current?.targetedAdvertising ?? false)
+    }
+
+    /// Whether an opt-out is chosen.
+    public func isOptedOut(_ kind: AnswerCommand.OptOutKind) -> Bool {
+        switch kind {
+        case .sale: return choices.sale
+        case .sharing: return choices.sharing
+        case .targeted: return choices.targetedAdvertising
+        }
+    }
+
+    /// Flips one opt-out (the terminal form's Space key).
+    public mutating func toggle(_ kind: AnswerCommand.OptOutKind) {
+        set(kind, !isOptedOut(kind))
+    }
+
+    /// Applies one answer: `opt-out KIND` chooses an opt-out, `confirm` (or button 1) saves.
+    public mutating func apply(_ command: AnswerCommand) -> PromptStep<OptOutChoices> {
+        switch command {
+        case .optOut(let kind):
+            set(kind, true)
+            return .pending
+        case .confirm, .button(1):
+            return .answered(choices)
+        default:
+            return .invalid(hint: "'\(command)' does not answer this form; \(Self.validAnswers)")
+        }
+    }
+
+    /// The answers this form takes, for hints.
+    public static let validAnswers = "answer opt-out sale, opt-out sharing, opt-out targeted, then confirm (or 1)"
+
+    private mutating func set(_ kind: AnswerCommand.OptOutKind, _ value: Bool) {
+        switch kind {
+        case .sale: choices.sale = value
+        case .sharing: choices.sharing = value
+        case .targeted: choices.targetedAdvertising = value
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// The engine an app embeds: a policy, a store and a clock; it decides, runs the launch flow, opens
+/// privacy options and resets.
+///
+/// ```swift
+/// let manager = ConsentManager(policy: .default, store: try FileConsentStore(appID: "com.example.Shopping"))
+/// let launch = manager.launch(context: context, forms: umpForms, tracking: att, ads: mobileAds)
+/// let report = try await launch.run()
+/// ```
+public struct ConsentManager: Sendable {
+    public let policy: Policy
+    public let store: any ConsentStore
+    public let clock: Clock
+
+    public init(policy: Policy, store: any ConsentStore, clock: Clock = .system) {
+        self.policy = policy
+        self.store = store
+        self.clock = clock
+    }
+
+    /// The decision for a launch context from the stored answers, without changing them (a corrupt
+    /// record is moved aside by the store and named in the warnings).
+    public func evaluate(_ context: DecisionContext) throws(StoreError) -> Decision {
+        let snapshot = try store.load()
+        return decide(context, snapshot)
+    }
+
+    func decide(_ context: DecisionContext, _ snapshot: StoreSnapshot) -> Decision {
+        var decision = DecisionEngine.decide(policy: policy, context: context, record: snapshot.record)
+        decision.warnings = snapshot.warnings + decision.warnings
+        return decision
+    }
+
+    /// Forgets the stored consent answer and US-state opt-outs until the next answer, and logs it. The
+    /// tracking answer and the last known region stay (the system keeps tracking answers until reinstall).
+    @discardableResult
+    public func reset(region: Region) throws(StoreError) -> ConsentRecord {
+        let now = clock.now()
+        return try store.update { record in
+            record.consent = nil
+            record.usOptOuts = nil
+            record.resetSince = now
+            return [.reset(at: now, policyID: policy.id, policyRevision: policy.revision, region: region)]
+        }
+    }
+
+    /// Starts one launch: run it with ``Launch/run()``, and open privacy options during it with
+    /// ``Launch/openPrivacyOptions()``.
+    public func launch(
+        context: DecisionContext, forms: any ConsentFormPresenter, tracking: any TrackingAuthorizer,
+        ads: any AdsStarter
+    ) -> Launch {
+        Launch(manager: self, context: context, forms: forms, tracking: tracking, ads: ads)
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+
+/// One launch of the app: the consent form if required, then the tracking explainer and prompt, then
+/// the ads start, at most once, also when privacy options are opened during the launch.
+public actor Launch {
+    private let manager: ConsentManager
+    private let context: DecisionContext
+    private let forms: any ConsentFormPresenter
+    private let tracking: any TrackingAuthorizer
+    private let ads: any AdsStarter
+    private var shown: [ShownScreen] = []
+    private var adsStarted = false
+
+    init(manager: ConsentManager, context: DecisionContext, forms: any ConsentFormPresenter,
+         tracking: any TrackingAuthorizer, ads: any AdsStarter) {
+        self.manager = manager
+        self.context = context
+        self.forms = forms
+        self.tracking = tracking
+        self.ads = ads
+    }
+
+    private var policy: Policy { manager.policy }
+    private var language: String { policy.resolvedLanguage(context.language) }
+
+    /// Runs the launch flow: evaluate → consent form if required → (if ads may be requested) explainer →
+    /// tracking prompt → start ads → evaluate.
+    ///
+    /// A dismissed form stores nothing and ends the flow without ads or tracking prompt; a dismissed
+    /// explainer or tracking prompt leaves tracking not determined and ads still start.
+    public func run() async throws -> LaunchReport {
+        var decision = try manager.evaluate(context)
+        try rememberRegion(decision)
+
+        if let reason = decision.formReason {
+            shown.append(.consentForm)
+            let request = ConsentFormRequest(kind: .consentForm, policy: policy, language: language, reason: reason)
+            guard case .answered(let choices) = try await forms.presentConsentForm(request) else {
+                return try report()
+            }
+            try storeConsent(choices, decision: decision)
+            decision = try manager.evaluate(context)
+        }
+        guard decision.canRequestAds else { return try report() }
+
+        if decision.shouldRequestTracking {
+            try await askForTracking(decision)
+            decision = try manager.evaluate(context)
+        }
+        try await startAdsOnce(decision)
+        return try report()
+    }
+
+    /// Reopens the form from the privacy-options entry point: the GDPR form with every toggle off, or the
+    /// US-state opt-out form. Ads start afterwards if they may and have not started in this launch.
+    ///
+    /// - Throws: ``FlowError/privacyOptionsNotRequired`` where no privacy options are required.
+    public func openPrivacyOptions() async throws -> LaunchReport {
+        let decision = try manager.evaluate(context)
+        guard decision.privacyOptionsRequirementStatus == .required else {
+            throw FlowError.privacyOptionsNotRequired(region: decision.region, regulation: decision.regulation)
+        }
+        try rememberRegion(decision)
+        switch decision.regulation {
+        case .gdpr:
+            shown.append(.privacyOptionsForm)
+            let request = ConsentFormRequest(kind: .privacyOptionsForm, policy: policy, language: language, reason: nil)
+            if case .answered(let choices) = try await forms.presentConsentForm(request) {
+                try storeConsent(choices, decision: decision)
+            }
+        case .usStates:
+            shown.append(.privacyOptionsForm)
+            let current = try manager.store.load().record.usOptOuts
+            let request = OptOutFormRequest(policy: policy, language: language, region: decision.region, current: current)
+            if case .answered(let choices) = try await forms.presentOptOutForm(request) {
+                try storeOptOuts(choices, region: decision.region)
+            }
+        case .none, .unknown:
+            throw FlowError.privacyOptionsNotRequired(region: decision.region, regulation: decision.regulation)
+        }
+        let after = try manager.evaluate(context)
+        if after.canRequestAds { try await startAdsOnce(after) }
+        return try report()
+    }
+
+    private func askForTracking(_ decision: Decision) async throws {
+        let now = manager.clock.now()
+        if decision.explainerFirst, let explainer = policy.explainer(language: language) {
+            shown.append(.explainer)
+            let result = try await tracking.presentExplainer(ExplainerRequest(explainer: explainer, language: language))
+            try manager.store.update { record in
+                record.explainerShownAt = now
+                return [.explainerShown(at: now)]
+            }
+            guard result == .continued else { return }
+        }
+        shown.append(.trackingPrompt)
+        let request = TrackingPromptRequest(
+            title: policy.text(.trackingPromptTitle, language: language),
+            usageDescription: policy.trackingUsageDescription(language: language),
+            askNotToTrackLabel: policy.text(.askAppNotToTrack, language: language),
+            allowLabel: policy.text(.allow, language: language))
+        let status: TrackingAnswer.Status
+        switch try await tracking.requestTracking(request) {
+        case .authorized: status = .authorized
+        case .denied: status = .denied
+        case .dismissed: return
+        }
+        let answer = TrackingAnswer(status: status, answeredAt: manager.clock.now())
+        try manager.store.update { record in
+            record.tracking = answer
+            return [.tracking(answer)]
+        }
+    }
+
+    private func startAdsOnce(_ decision: Decision) async throws {
+        guard !adsStarted else { return }
+        adsStarted = true
+        await ads.startAds(with: decision)
+    }
+
+    private func storeConsent(_ choices: ConsentChoices, decision: Decision) throws {
+        let answer = ConsentAnswer(
+            choice: choices.choice, purposes: choices.purposes,
+            legitimateInterestObjections: choices.legitimateInterestObjections,
+            specialFeatures: choices.specialFeatures, partners: choices.partners,
+            disclosedPartners: policy.partnerIDs, answeredAt: manager.clock.now(), policyID: policy.id,
+            policyRevision: policy.revision, tcfPolicyVersion: policy.tcfPolicyVersion,
+            region: decision.region, regulation: decision.regulation, language: language)
+        try manager.store.update { record in
+            record.consent = answer
+            record.resetSince = nil
+            if decision.region != .unknown { record.lastKnownRegion = decision.region }
+            return [.consent(answer)]
+        }
+    }
+
+    private func storeOptOuts(_ choices: OptOutChoices, region: Region) throws {
+        let answer = USOptOutAnswer(sale: choices.sale, sharing: choices.sharing,
+                                    targetedAdvertising: choices.targetedAdvertising,
+                                    answeredAt: manager.clock.now(), region: region)
+        try manager.store.update { record in
+            record.usOptOuts = answer
+            record.resetSince = nil
+            record.lastKnownRegion = region
+            return [.usOptOuts(answer)]
+        }
+    }
+
+    /// Keeps the region of a launch that knew it, so that an offline launch later can use it.
+    private func rememberRegion(_ decision: Decision) throws {
+        guard context.region.region != .unknown, decision.region != .unknown else { return }
+        let region = decision.region
+        guard try manager.store.load().record.lastKnownRegion != region else { return }
+        let now = manager.clock.now()
+        try manager.store.update { record in
+            record.lastKnownRegion = region
+            return [.regionLearned(region, at: now)]
+        }
+    }
+
+    private func report() throws -> LaunchReport {
+        LaunchReport(shown: shown, adsStarted: adsStarted, decision: try manager.evaluate(context))
+    }
+}
+
+/// What a launch showed and decided.
+public struct LaunchReport: Sendable, Equatable {
+    /// What was shown, in order.
+    public var shown: [ShownScreen]
+    /// Whether ads were started in this launch.
+    public var adsStarted: Bool
+    /// The decision after the launch.
+    public var decision: Decision
+
+    /// `{ "shown": [...], "adsStarted": bool, "decision": {...} }`, pretty-printed with a fixed key order.
+    public func jsonText() -> String {
+        var writer = JSONWriter()
+        writer.object { object in
+            object.array("shown", shown) { screen, item in item.value(.string(screen.rawValue)) }
+            object.field("adsStarted", .bool(adsStarted))
+            object.rawField("decision", decision.jsonText(indent: 1))
+        }
+        return writer.text
+    }
+}
+
+/// A screen a launch showed.
+public enum ShownScreen: String, Sendable, Equatable, CaseIterable, Codable {
+    case consentForm, privacyOptionsForm, explainer, trackingPrompt
+}
+
+/// Why a flow step cannot run.
+public enum FlowError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Privacy options were asked for where none are required (exit 69).
+    case privacyOptionsNotRequired(region: Region, regulation: Regulation)
+
+    public var description: String {
+        switch self {
+        case .privacyOptionsNotRequired(let region, let regulation):
+            return "privacy options are not required in \(region) (regulation \(regulation.rawValue)): there is no form to reopen"
+        }
+    }
+}

@@ -4,7 +4,7 @@ import Foundation
 /// the ads start, at most once, also when privacy options are opened during the launch.
 public actor Launch {
     private let manager: ConsentManager
-    private let context: DecisionContext
+    private var context: DecisionContext
     private let forms: any ConsentFormPresenter
     private let tracking: any TrackingAuthorizer
     private let ads: any AdsStarter
@@ -26,11 +26,17 @@ public actor Launch {
     /// Runs the launch flow: evaluate → consent form if required → (if ads may be requested) explainer →
     /// tracking prompt → start ads → evaluate.
     ///
+    /// The reset-consent debug setting (debug builds) forgets the stored answers first, and logs it.
     /// A dismissed form stores nothing and ends the flow without ads or tracking prompt; a dismissed
     /// explainer or tracking prompt leaves tracking not determined and ads still start.
     public func run() async throws -> LaunchReport {
+        if context.debugResetConsent && context.build == .debug {
+            // As the app's reset launch argument: forget the answers once, then run an ordinary launch.
+            try manager.reset(region: context.region.region)
+            context.debugResetConsent = false
+        }
         var decision = try manager.evaluate(context)
-        try rememberRegion(decision)
+        try rememberRegion()
 
         if let reason = decision.formReason {
             shown.append(.consentForm)
@@ -60,7 +66,7 @@ public actor Launch {
         guard decision.privacyOptionsRequirementStatus == .required else {
             throw FlowError.privacyOptionsNotRequired(region: decision.region, regulation: decision.regulation)
         }
-        try rememberRegion(decision)
+        try rememberRegion()
         switch decision.regulation {
         case .gdpr:
             shown.append(.privacyOptionsForm)
@@ -130,7 +136,7 @@ public actor Launch {
         try manager.store.update { record in
             record.consent = answer
             record.resetSince = nil
-            if decision.region != .unknown { record.lastKnownRegion = decision.region }
+            if context.region.region != .unknown { record.lastKnownRegion = context.region.region }
             return [.consent(answer)]
         }
     }
@@ -142,15 +148,14 @@ public actor Launch {
         try manager.store.update { record in
             record.usOptOuts = answer
             record.resetSince = nil
-            record.lastKnownRegion = region
             return [.usOptOuts(answer)]
         }
     }
 
     /// Keeps the region of a launch that knew it, so that an offline launch later can use it.
-    private func rememberRegion(_ decision: Decision) throws {
-        guard context.region.region != .unknown, decision.region != .unknown else { return }
-        let region = decision.region
+    private func rememberRegion() throws {
+        let region = context.region.region
+        guard region != .unknown else { return }
         guard try manager.store.load().record.lastKnownRegion != region else { return }
         let now = manager.clock.now()
         try manager.store.update { record in

@@ -1,0 +1,104 @@
+/// One option a command accepts.
+struct OptionSpec: Sendable {
+    /// The long name without dashes (`geo`).
+    var name: String
+    /// The value's placeholder (`REGION`), or `nil` for a flag.
+    var value: String?
+    /// One line of help.
+    var help: String
+}
+
+/// The arguments of one command, parsed against its options.
+struct ParsedArguments: Sendable {
+    private(set) var values: [String: [String]] = [:]
+    private(set) var flags: Set<String> = []
+    private(set) var positionals: [String] = []
+
+    /// The last value given for an option.
+    func value(_ name: String) -> String? { values[name]?.last }
+
+    /// Whether a flag was given.
+    func has(_ name: String) -> Bool { flags.contains(name) }
+
+    /// Whether an option or a flag was given at all.
+    func given(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
+
+    /// Parses `arguments` (after the command word). `--name value`, `--name=value`, `-h`, and `--` ending
+    /// the options are understood.
+    static func parse(_ arguments: [String], options: [OptionSpec], command: String) throws(CLIError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        let byName = Dictionary(options.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var index = 0
+        var onlyPositionals = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPositionals || !argument.hasPrefix("-") || argument == "-" {
+                parsed.positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPositionals = true
+                continue
+            }
+            if argument == "-h" {
+                parsed.flags.insert("help")
+                continue
+            }
+            guard argument.hasPrefix("--") else {
+                throw CLIError.usage("unknown option '\(argument)' for '\(command)'",
+                                     hint: "options are long (--name); see 'consentctl \(command) --help'")
+            }
+            var name = String(argument.dropFirst(2))
+            var inlineValue: String?
+            if let equals = name.firstIndex(of: "=") {
+                inlineValue = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            guard let spec = byName[name] else {
+                let suggestion = closest(to: name, among: options.map(\.name)).map { "did you mean --\($0)? " } ?? ""
+                throw CLIError.usage("unknown option '--\(name)' for '\(command)'",
+                                     hint: "\(suggestion)see 'consentctl \(command) --help'")
+            }
+            guard let placeholder = spec.value else {
+                if inlineValue != nil {
+                    throw CLIError.usage("--\(name) takes no value", hint: "write --\(name) alone")
+                }
+                parsed.flags.insert(name)
+                continue
+            }
+            if let inlineValue {
+                parsed.values[name, default: []].append(inlineValue)
+            } else if index < arguments.count {
+                parsed.values[name, default: []].append(arguments[index])
+                index += 1
+            } else {
+                throw CLIError.usage("--\(name) needs a value (\(placeholder))", hint: "write --\(name) \(placeholder)")
+            }
+        }
+        return parsed
+    }
+}
+
+/// The candidate nearest to `word` by edit distance, if it is near enough to be a likely typo.
+func closest(to word: String, among candidates: [String]) -> String? {
+    let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
+    guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+    let allowed = max(2, word.count / 3)
+    return best.1 <= allowed ? best.0 : nil
+}
+
+private func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

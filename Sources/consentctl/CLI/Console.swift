@@ -1,0 +1,16 @@
+import Foundation
+
+/// Where a command writes: results to stdout, messages and prompts to stderr. Injected so that tests
+/// read what would have been printed.
+struct Console: Sendable {
+    var writeOut: @Sendable (String) -> Void
+    var writeError: @Sendable (String) -> Void
+
+    func out(_ text: String) { writeOut(text.hasSuffix("\n") ? text : text + "\n") }
+    func error(_ text: String) { writeError(text.hasSuffix("\n") ? text : text + "\n") }
+
+    /// The process's own stdout and stderr.
+    static let standard = Console(
+        writeOut: { FileHandle.standardOutput.write(Data($0.utf8)) },
+        writeError: { FileHandle.standardError.write(Data($0.utf8)) })
+}

@@ -1,0 +1,107 @@
+@testable import ConsentEngine
+import Foundation
+import Testing
+
+struct PolicyLoaderTests {
+    @Test func theEmbeddedDefaultIsByteForByteThePolicyFile() throws {
+        let file = try Data(contentsOf: repositoryRoot.appendingPathComponent("policies/default.json"))
+        let fromFile = try PolicyLoader.load(contentsOf: repositoryRoot.appendingPathComponent("policies/default.json"))
+        #expect(fromFile == Policy.default)
+        #expect(String(decoding: file, as: UTF8.self) == EmbeddedDefaultPolicy.json,
+                "run scripts/embed-default-policy after editing policies/default.json")
+    }
+
+    @Test func theDefaultPolicyHasTheTCFPurposesPartnersAndTexts() {
+        let policy = Policy.default
+        #expect(policy.purposes.map(\.id) == Array(1...11))
+        #expect(policy.specialFeatures.map(\.id) == [1, 2])
+        #expect(policy.name(of: policy.purposes[0], language: "en") == "Store and/or access information on a device")
+        #expect(policy.name(of: policy.purposes[0], language: "de") == "Informationen auf einem Gerät speichern und/oder abrufen")
+        #expect(policy.partner(755)?.name == "Google Advertising Products")
+        #expect(policy.partners.count >= 10)
+        #expect(policy.consent.maximumAgeMonths == 13)
+        #expect(policy.regions.regulatedUSStates.contains("CA"))
+        #expect(!policy.tracking.skipWhenPurposeOneRefused)
+        #expect(policy.explainer(language: "de")?.title.isEmpty == false)
+        #expect(policy.text(.formTitle, language: "en") == "Publisher Test Ads asks for your consent to use your personal data to:")
+    }
+
+    @Test func aMissingLanguageFallsBackToEnglishKeyByKey() {
+        let policy = Policy.default
+        #expect(policy.resolvedLanguage("fr") == "en")
+        #expect(policy.resolvedLanguage("de-AT") == "de")
+        #expect(policy.text(.consent, language: "fr") == "&Consent")
+    }
+
+    @Test(arguments: [
+        (#"{"formatVersion": 1, "id": 7}"#, "$.id", "expected a string"),
+        (#"{"id": "x"}"#, "$.publisher", "required field is missing"),
+        (#"{"id": "x", "publisher": {"name": "P", "country": "DE"}, "purposes": [{"id": "one", "name": {}}]}"#, "$.purposes[0].id", "expected a number"),
+        (#"{"id": "x", "colour": "red"}"#, "$.colour", "unknown field 'colour'"),
+        (#"{"formatVersion": 2, "id": "x"}"#, "$.formatVersion", "newer than this consentctl reads"),
+        (#"{"id": "x", "publisher": {"name": "P", "country": "DE"}, "regions": {"debugUSState": "CA"}}"#, "$.regions.debugUSState", "is not a US state"),
+        ("{ not json", "$", "not valid JSON"),
+    ])
+    func aBadPolicyNamesTheJSONPathAndWhatIsWrong(json: String, path: String, message: String) {
+        do {
+            _ = try PolicyLoader.load(data: Data(json.utf8), file: "bad.json")
+            Issue.record("loaded a bad policy")
+        } catch {
+            #expect(error.file == "bad.json")
+            #expect(error.path == path)
+            #expect(error.message.contains(message), "\(error.message)")
+            #expect(error.kind == .invalid)
+        }
+    }
+
+    @Test(arguments: [
+        ("maximumAgeMonths", "$.consent.maximumAgeMonths"),
+        ("duplicatePartner", "$.partners[1].id"),
+        ("purpose12", "$.purposes[0].id"),
+        ("noEnglishText", "$.texts.en.consent"),
+        ("unknownTextKey", "$.texts.de.greeting"),
+        ("badState", "$.regions.regulatedUSStates[0]"),
+    ])
+    func crossFieldMistakesAreRefusedWithTheirPath(mistake: String, path: String) throws {
+        var json = try JSONSerialization.jsonObject(with: Data(defaultPolicyJSON.utf8)) as! [String: Any]
+        switch mistake {
+        case "maximumAgeMonths":
+            json["consent"] = ["maximumAgeMonths": 0]
+        case "duplicatePartner":
+            let partners = json["partners"] as! [Any]
+            json["partners"] = [partners[0], partners[0]]
+        case "purpose12":
+            var purposes = json["purposes"] as! [[String: Any]]
+            purposes[0]["id"] = 12
+            json["purposes"] = purposes
+        case "noEnglishText":
+            var texts = json["texts"] as! [String: [String: String]]
+            texts["en"]?["consent"] = nil
+            json["texts"] = texts
+        case "unknownTextKey":
+            var texts = json["texts"] as! [String: [String: String]]
+            texts["de"]?["greeting"] = "Hallo"
+            json["texts"] = texts
+        default:
+            json["regions"] = ["regulatedUSStates": ["XX"]]
+        }
+        let data = try JSONSerialization.data(withJSONObject: json)
+        #expect(throws: PolicyError.self) { try PolicyLoader.load(data: data, file: "p.json") }
+        do { _ = try PolicyLoader.load(data: data, file: "p.json") } catch { #expect(error.path == path) }
+    }
+
+    @Test func aMissingPolicyFileIsReportedAsMissing() {
+        do {
+            _ = try PolicyLoader.load(contentsOf: URL(fileURLWithPath: "/nonexistent/policy.json"))
+            Issue.record("loaded a missing file")
+        } catch {
+            #expect(error.kind == .missingFile)
+        }
+    }
+}
+
+/// The default policy file's text, for tests that change one field of a realistic policy.
+let defaultPolicyJSON: String = {
+    let url = repositoryRoot.appendingPathComponent("policies/default.json")
+    return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+}()

@@ -1,0 +1,167 @@
+import ConsentEngine
+import Testing
+
+/// Steps 4 to 8: unknown regulation, TFUA, GDPR, US states, elsewhere.
+struct ConsentRulesTests {
+    @Test func anUnknownRegulationShowsNoFormAndNoAds() {
+        let decision = decide(context("unknown"))
+        #expect(decision.consentStatus == .unknown)
+        #expect(!decision.canRequestAds)
+        #expect(decision.privacyOptionsRequirementStatus == .unknown)
+        #expect(!decision.formRequired)
+        #expect(decision.adServing == .none)
+        #expect(!decision.shouldRequestTracking)
+        #expect(decision.outcome(of: .unknownRegulation) == "noDecision")
+    }
+
+    @Test func anUnknownRegulationWinsOverTFUA() {
+        let decision = decide(context("unknown", tfua: true))
+        #expect(decision.consentStatus == .unknown)
+        #expect(decision.outcome(of: .underAgeOfConsent) == nil)
+    }
+
+    @Test(arguments: [("EEA", AdServing.limited), ("US-CA", .nonPersonalized), ("JP", .nonPersonalized)])
+    func tfuaNeedsNoConsentAndNeverPersonalises(region: String, serving: AdServing) {
+        let decision = decide(context(region, tfua: true))
+        #expect(decision.consentStatus == .notRequired)
+        #expect(decision.canRequestAds)
+        #expect(decision.privacyOptionsRequirementStatus == .notRequired)
+        #expect(!decision.formRequired)
+        #expect(decision.adServing == serving)
+        #expect(!decision.advertisingIdentifierAllowed)
+        #expect(!decision.shouldRequestTracking)
+        #expect(decision.outcome(of: .underAgeOfConsent) == "tagged")
+    }
+
+    @Test func tfuaIgnoresAStoredAnswerAndAnAuthorisedTracking() {
+        let record = ConsentRecord(consent: answer(), tracking: TrackingAnswer(status: .authorized, answeredAt: date("2026-05-01")))
+        let decision = decide(context("EEA", tfua: true), record)
+        #expect(decision.consentStatus == .notRequired)
+        #expect(decision.adServing == .limited)
+        #expect(!decision.advertisingIdentifierAllowed)
+        #expect(decision.trackingStatus == .authorized)
+        #expect(decision.outcome(of: .gdpr) == nil)
+    }
+
+    @Test func gdprWithoutAnAnswerRequiresTheForm() {
+        let decision = decide(context("EEA"))
+        #expect(decision.consentStatus == .required)
+        #expect(!decision.canRequestAds)
+        #expect(decision.formRequired)
+        #expect(decision.formReason == .noAnswer)
+        #expect(decision.privacyOptionsRequirementStatus == .required)
+    }
+
+    @Test func doNotConsentIsObtainedAndAdsMayBeRequested() {
+        let decision = decide(context("EEA"), ConsentRecord(consent: answer(.rejectAll)))
+        #expect(decision.consentStatus == .obtained)
+        #expect(decision.canRequestAds)
+        #expect(!decision.formRequired)
+        #expect(decision.adServing == .limited)
+    }
+
+    // The expiry instant: answeredAt + maximum age in calendar months, UTC, the day clamped.
+    @Test(arguments: [
+        ("2025-01-31T10:00:00Z", "2026-02-28T09:59:59Z", false),
+        ("2025-01-31T10:00:00Z", "2026-02-28T10:00:00Z", true),
+        ("2024-02-29T10:00:00Z", "2025-03-29T09:59:59Z", false),
+        ("2024-02-29T10:00:00Z", "2025-03-29T10:00:00Z", true),
+        ("2025-05-15T00:00:00Z", "2026-06-14T23:59:59Z", false),
+        ("2025-05-15T00:00:00Z", "2026-06-15T00:00:00Z", true),
+    ])
+    func anAnswerExpiresExactlyAtItsMaximumAge(answeredAt: String, now: String, expired: Bool) {
+        let decision = decide(context("EEA", now: now), ConsentRecord(consent: answer(at: answeredAt)))
+        #expect(decision.formReason == (expired ? .expired : nil))
+        #expect(decision.consentStatus == (expired ? .required : .obtained))
+    }
+
+    @Test func aSixMonthPolicyExpiresSooner() {
+        let short = policy { $0.consent.maximumAgeMonths = 6 }
+        let record = ConsentRecord(consent: answer(at: "2025-08-31T12:00:00Z"))
+        #expect(decide(context("EEA", now: "2026-02-28T11:59:59Z"), record, policy: short).formReason == nil)
+        #expect(decide(context("EEA", now: "2026-02-28T12:00:00Z"), record, policy: short).formReason == .expired)
+    }
+
+    @Test func aHigherTCFPolicyVersionAsksAgain() {
+        let newer = policy { $0.tcfPolicyVersion = 5 }
+        let decision = decide(context("EEA"), ConsentRecord(consent: answer(tcfPolicyVersion: 4)), policy: newer)
+        #expect(decision.formReason == .tcfPolicyVersionChanged)
+    }
+
+    @Test func aHigherRevisionAsksAgainOnlyWhereThePolicySaysSo() {
+        let revised = policy { $0.revision = 2 }
+        let reconsenting = policy {
+            $0.revision = 2
+            $0.consent.reconsentOnRevision = true
+        }
+        let record = ConsentRecord(consent: answer(revision: 1))
+        #expect(decide(context("EEA"), record, policy: revised).formReason == nil)
+        #expect(decide(context("EEA"), record, policy: reconsenting).formReason == .policyRevisionChanged)
+    }
+
+    @Test func aPartnerNotDisclosedWithTheAnswerAsksAgainOnlyWhereThePolicySaysSo() {
+        let record = ConsentRecord(consent: answer(disclosed: [755, 1]))
+        let quiet = policy { $0.consent.reconsentOnNewPartners = false }
+        #expect(decide(context("EEA"), record).formReason == .newPartners)
+        #expect(decide(context("EEA"), record, policy: quiet).formReason == nil)
+    }
+
+    @Test func aRefusedPartnerIsNotANewPartner() {
+        let record = ConsentRecord(consent: answer(.custom, purposes: [1], partners: [755]))
+        #expect(decide(context("EEA"), record).formReason == nil)
+    }
+
+    // formReason precedence: reset, noAnswer, expired, tcfPolicyVersionChanged, policyRevisionChanged, newPartners.
+    @Test func formReasonsComeInTheirOrderOfPrecedence() {
+        let everything = policy {
+            $0.tcfPolicyVersion = 9
+            $0.revision = 5
+            $0.consent.reconsentOnRevision = true
+        }
+        var record = ConsentRecord(consent: answer(at: "2020-01-01T00:00:00Z", disclosed: [755], revision: 1, tcfPolicyVersion: 4))
+        let expected: [FormReason] = [.expired, .tcfPolicyVersionChanged, .policyRevisionChanged, .newPartners]
+        var seen: [FormReason] = []
+        var current = everything
+        for reason in expected {
+            let decision = decide(context("EEA"), record, policy: current)
+            seen.append(decision.formReason!)
+            switch reason {
+            case .expired: record.consent?.answeredAt = date("2026-05-01T00:00:00Z")
+            case .tcfPolicyVersionChanged: current.tcfPolicyVersion = 4
+            case .policyRevisionChanged: current.revision = 1
+            default: break
+            }
+        }
+        #expect(seen == expected)
+        #expect(decide(context("EEA", debugReset: true), record, policy: everything).formReason == .reset)
+        #expect(decide(context("EEA"), .empty, policy: everything).formReason == .noAnswer)
+        record.consent?.disclosedPartners = Policy.default.partnerIDs
+        #expect(decide(context("EEA"), record, policy: current).formReason == nil)
+    }
+
+    @Test func aRegulatedUSStateNeedsNoConsentButAnOptOutEntryPoint() {
+        let decision = decide(context("US-CA"))
+        #expect(decision.consentStatus == .notRequired)
+        #expect(decision.canRequestAds)
+        #expect(decision.privacyOptionsRequirementStatus == .required)
+        #expect(!decision.formRequired)
+        #expect(decision.outcome(of: .usStates) == "optOutEntryPoint")
+    }
+
+    @Test func elsewhereNeitherConsentNorPrivacyOptionsAreRequired() {
+        let decision = decide(context("JP"))
+        #expect(decision.consentStatus == .notRequired)
+        #expect(decision.canRequestAds)
+        #expect(decision.privacyOptionsRequirementStatus == .notRequired)
+        #expect(decision.outcome(of: .elsewhere) == "notRequired")
+    }
+
+    @Test func canRequestAdsIsTrueExactlyForNotRequiredAndObtained() {
+        for region in ["EEA", "US-CA", "JP", "unknown"] {
+            for record in [ConsentRecord.empty, ConsentRecord(consent: answer())] {
+                let decision = decide(context(region), record)
+                #expect(decision.canRequestAds == [.notRequired, .obtained].contains(decision.consentStatus))
+            }
+        }
+    }
+}

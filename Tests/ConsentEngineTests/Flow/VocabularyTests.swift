@@ -1,0 +1,99 @@
+import ConsentEngine
+import Testing
+
+struct AnswerVocabularyTests {
+    @Test(arguments: [
+        ("consent", AnswerCommand.consent), ("reject", .reject), ("manage", .manage), ("accept-all", .acceptAll),
+        ("reject-all", .rejectAll), ("confirm", .confirm), ("toggle purpose 3", .togglePurpose(3)),
+        ("toggle special-feature 1", .toggleSpecialFeature(1)), ("toggle partner 755", .togglePartner(755)),
+        ("object 7", .object(7)), ("opt-out sale", .optOut(.sale)), ("opt-out sharing", .optOut(.sharing)),
+        ("opt-out targeted", .optOut(.targeted)), ("continue", .continue), ("allow", .allow),
+        ("ask-not-to-track", .askNotToTrack), ("2", .button(2)), ("  Consent  ", .consent),
+    ])
+    func everyWordParsesAndPrintsBack(text: String, command: AnswerCommand) {
+        #expect(AnswerCommand(parsing: text) == command)
+        #expect(AnswerCommand(parsing: command.description) == command)
+    }
+
+    @Test(arguments: ["", "yes", "toggle purpose", "toggle purpose x", "toggle vendor 1", "opt-out everything", "0", "object"])
+    func wordsOutsideTheVocabularyDoNotParse(text: String) {
+        #expect(AnswerCommand(parsing: text) == nil)
+    }
+}
+
+struct ConsentFormSessionTests {
+    func session(_ change: (inout Policy) -> Void = { _ in }) -> ConsentFormSession {
+        ConsentFormSession(request: ConsentFormRequest(kind: .consentForm, policy: policy(change), language: "en", reason: .noAnswer))
+    }
+
+    @Test func consentAndRejectAnswerTheFirstScreen() {
+        var form = session()
+        #expect(form.apply(.consent) == .answered(.consentAll(.default)))
+        var other = session()
+        #expect(other.apply(.reject) == .answered(.rejectAll(.default)))
+    }
+
+    @Test func rejectGivesTheSameAnswerWithoutADoNotConsentButton() {
+        var form = session { $0.consent.showDoNotConsent = false }
+        #expect(form.buttons.map(\.command) == [.consent, .manage])
+        guard case .answered(let choices) = form.apply(.reject) else { Issue.record("not answered"); return }
+        #expect(choices.choice == .rejectAll)
+    }
+
+    @Test func manageOptionsStartsWithEveryToggleOffAndConfirmsTheChoices() {
+        var form = session()
+        #expect(form.apply(.manage) == .pending)
+        #expect(form.screen == .manageOptions)
+        for command in [AnswerCommand.togglePurpose(1), .togglePurpose(3), .togglePurpose(3), .togglePartner(755), .object(7), .toggleSpecialFeature(2)] {
+            #expect(form.apply(command) == .pending)
+        }
+        #expect(form.apply(.confirm) == .answered(ConsentChoices(
+            choice: .custom, purposes: [1], legitimateInterestObjections: [7], specialFeatures: [2], partners: [755])))
+    }
+
+    @Test func buttonNumbersPressTheButtonsOfTheCurrentScreen() {
+        var form = session()
+        #expect(form.apply(.button(3)) == .pending)
+        guard case .answered(let choices) = form.apply(.button(2)) else { Issue.record("not answered"); return }
+        #expect(choices.choice == .rejectAll)
+    }
+
+    @Test(arguments: [AnswerCommand.togglePurpose(12), .togglePartner(4242), .object(1), .toggleSpecialFeature(3), .button(9), .allow])
+    func answersThatDoNotFitGetAHint(command: AnswerCommand) {
+        var form = session()
+        _ = form.apply(.manage)
+        guard case .invalid(let hint) = form.apply(command) else { Issue.record("accepted \(command)"); return }
+        #expect(!hint.isEmpty)
+    }
+
+    @Test func togglesOnTheFirstScreenPointToManageOptions() {
+        var form = session()
+        guard case .invalid(let hint) = form.apply(.togglePurpose(1)) else { Issue.record("accepted"); return }
+        #expect(hint.contains("manage"))
+    }
+
+    @Test func theOptOutFormStartsFromTheOptOutsInForce() {
+        let current = USOptOutAnswer(sale: true, sharing: false, targetedAdvertising: false, answeredAt: date("2026-01-01"), region: .usState("CA"))
+        var form = OptOutFormSession(request: OptOutFormRequest(policy: .default, language: "en", region: .usState("CA"), current: current))
+        #expect(form.apply(.optOut(.targeted)) == .pending)
+        #expect(form.apply(.confirm) == .answered(OptOutChoices(sale: true, targetedAdvertising: true)))
+    }
+}
+
+struct ScriptedAnswersTests {
+    @Test func aSequenceAnswersPromptsInOrderAndRunningOutDismisses() async throws {
+        let presenter = VocabularyPresenter(source: ScriptedAnswers(sequence: ["manage", "toggle purpose 1", "confirm", "continue"]))
+        let request = ConsentFormRequest(kind: .consentForm, policy: .default, language: "en", reason: .noAnswer)
+        #expect(try await presenter.presentConsentForm(request) == .answered(ConsentChoices(choice: .custom, purposes: [1])))
+        let explainer = ExplainerRequest(explainer: Policy.default.explainer(language: "en")!, language: "en")
+        #expect(try await presenter.presentExplainer(explainer) == .continued)
+        let prompt = TrackingPromptRequest(title: "t", usageDescription: "u", askNotToTrackLabel: "n", allowLabel: "a")
+        #expect(try await presenter.requestTracking(prompt) == .dismissed)
+    }
+
+    @Test func aScriptedAnswerThatDoesNotFitIsAnError() async {
+        let presenter = VocabularyPresenter(source: ScriptedAnswers(perPrompt: [.trackingPrompt: ["continue"]]))
+        let prompt = TrackingPromptRequest(title: "t", usageDescription: "u", askNotToTrackLabel: "n", allowLabel: "a")
+        await #expect(throws: ScriptedAnswers.Mismatch.self) { try await presenter.requestTracking(prompt) }
+    }
+}

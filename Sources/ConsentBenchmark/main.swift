@@ -1,1 +1,24 @@
-print("bench")
+import ConsentEngine
+import Foundation
+
+// Prints the figures the README quotes. Run a release build for meaningful numbers:
+//   swift run -c release consentengine-bench
+
+#if DEBUG
+let configuration = "debug"
+#else
+let configuration = "release"
+#endif
+
+print("consentengine-bench — build configuration: \(configuration)")
+if configuration == "debug" {
+    print("note: a debug build; run 'swift run -c release consentengine-bench' for representative figures")
+}
+print("")
+
+var benchmark = Benchmark()
+benchmark.run(DecisionBenchmarks.all)
+benchmark.run(StoreBenchmarks.all)
+benchmark.run(FixtureBenchmarks.all)
+benchmark.run(AuditBenchmarks.all)
+benchmark.run(ProcessBenchmarks.all)

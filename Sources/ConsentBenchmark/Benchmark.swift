@@ -1,0 +1,45 @@
+import Foundation
+
+/// One measured figure: a name and a closure that runs `iterations` times.
+struct Measurement {
+    var name: String
+    var iterations: Int
+    /// How the figure is shown: per iteration (µs/ms) or the total.
+    var perIteration = true
+    var body: (Int) throws -> Void
+}
+
+/// Runs measurements and prints one line each: the median of several rounds.
+struct Benchmark {
+    var rounds = 5
+
+    mutating func run(_ measurements: [Measurement]) {
+        for measurement in measurements {
+            do {
+                try measurement.body(1)
+                var samples: [Double] = []
+                for _ in 0..<rounds {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    try measurement.body(measurement.iterations)
+                    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start)
+                    samples.append(measurement.perIteration ? elapsed / Double(measurement.iterations) : elapsed)
+                }
+                samples.sort()
+                let median = samples[samples.count / 2]
+                let label = measurement.perIteration ? "per run, median of \(rounds) × \(measurement.iterations)" : "in all, median of \(rounds) rounds"
+                print("\(measurement.name.padding(toLength: 52, withPad: " ", startingAt: 0)) \(format(median).padding(toLength: 10, withPad: " ", startingAt: 0)) (\(label))")
+            } catch {
+                print("\(measurement.name): failed: \(error)")
+            }
+        }
+    }
+
+    private func format(_ nanoseconds: Double) -> String {
+        switch nanoseconds {
+        case ..<1_000: return String(format: "%.0f ns", nanoseconds)
+        case ..<1_000_000: return String(format: "%.2f µs", nanoseconds / 1_000)
+        case ..<1_000_000_000: return String(format: "%.2f ms", nanoseconds / 1_000_000)
+        default: return String(format: "%.2f s", nanoseconds / 1_000_000_000)
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import ConsentEngine
+import Foundation
+
+enum DecisionBenchmarks {
+    static var all: [Measurement] {
+        let policy = Policy.default
+        let now = UTCCalendar.parse("2026-06-01T12:00:00Z")!
+        let context = DecisionContext(region: try! RegionInput(parsing: "DE"), now: now, appID: "com.example.Shopping")
+        let answer = ConsentAnswer(
+            choice: .custom, purposes: [1, 3, 4, 7], legitimateInterestObjections: [], specialFeatures: [],
+            partners: [755, 21], disclosedPartners: policy.partnerIDs, answeredAt: UTCCalendar.parse("2026-01-31T10:00:00Z")!,
+            policyID: policy.id, policyRevision: policy.revision, tcfPolicyVersion: policy.tcfPolicyVersion,
+            region: .eea, regulation: .gdpr, language: "en")
+        let record = ConsentRecord(consent: answer)
+        let json = (try? Data(contentsOf: URL(fileURLWithPath: "policies/default.json"))) ?? Data(policy.id.utf8)
+        return [
+            Measurement(name: "GDPR decision with trace (stored answer)", iterations: 20_000) { count in
+                for _ in 0..<count { blackHole(DecisionEngine.decide(policy: policy, context: context, record: record)) }
+            },
+            Measurement(name: "GDPR decision, no answer (form required)", iterations: 20_000) { count in
+                for _ in 0..<count { blackHole(DecisionEngine.decide(policy: policy, context: context, record: .empty)) }
+            },
+            Measurement(name: "decision JSON (with trace)", iterations: 5_000) { count in
+                let decision = DecisionEngine.decide(policy: policy, context: context, record: record)
+                for _ in 0..<count { blackHole(decision.jsonData()) }
+            },
+            Measurement(name: "default policy load (policies/default.json)", iterations: 200) { count in
+                for _ in 0..<count { blackHole(try PolicyLoader.load(data: json, file: "default.json")) }
+            },
+        ]
+    }
+}
+
+@inline(never)
+func blackHole<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}

@@ -1,0 +1,3 @@
+enum FixtureBenchmarks {
+    static var all: [Measurement] { [] }
+}

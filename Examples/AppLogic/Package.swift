@@ -1,0 +1,23 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// An app's "Ads" package, as in an iOS monorepo: it embeds ConsentEngine for the decisions and keeps the
+// real SDKs (Google's UMP and Mobile Ads, Apple's ATT) behind small protocols, so that everything here
+// builds and is tested on Linux and macOS with fakes.
+let package = Package(
+    name: "AppLogic",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "Ads", targets: ["Ads"]),
+    ],
+    dependencies: [
+        // The explicit name keeps the identity stable: without it a path dependency is named after its
+        // folder, which differs between clones.
+        .package(name: "ConsentEngine", path: "../.."),
+    ],
+    targets: [
+        .target(name: "Ads", dependencies: [.product(name: "ConsentEngine", package: "ConsentEngine")]),
+        .testTarget(name: "AdsTests", dependencies: ["Ads", .product(name: "ConsentEngine", package: "ConsentEngine")]),
+    ],
+    swiftLanguageModes: [.v6]
+)

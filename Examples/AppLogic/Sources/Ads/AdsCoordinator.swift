@@ -1,0 +1,97 @@
+import ConsentEngine
+import Foundation
+
+/// What the app's UI layer calls: one launch sequence and the privacy-options button.
+///
+/// On iOS the three seams are implemented over Google's UMP (`ConsentForm`), Apple's
+/// `ATTrackingManager` and `MobileAds.shared.start()`; here they are protocols so the app logic is tested
+/// without any SDK.
+public final class AdsCoordinator: Sendable {
+    private let manager: ConsentManager
+    private let forms: any ConsentFormPresenter
+    private let tracking: any TrackingAuthorizer
+    private let ads: any AdsStarter
+    private let regionService: any RegionService
+    private let environment: AppEnvironment
+    private let current = CurrentLaunch()
+
+    public init(
+        manager: ConsentManager, forms: any ConsentFormPresenter, tracking: any TrackingAuthorizer,
+        ads: any AdsStarter, regionService: any RegionService, environment: AppEnvironment
+    ) {
+        self.manager = manager
+        self.forms = forms
+        self.tracking = tracking
+        self.ads = ads
+        self.regionService = regionService
+        self.environment = environment
+    }
+
+    /// Runs the launch sequence: consent form if needed → explainer → tracking prompt → start ads.
+    /// - Returns: whether ads may be requested, and whether to show a privacy-options button.
+    public func start() async throws -> AdsState {
+        let launch = manager.launch(context: await context(), forms: forms, tracking: tracking, ads: ads)
+        await current.set(launch)
+        return AdsState(try await launch.run())
+    }
+
+    /// The privacy-options button: reopens the form in this launch (ads are not started twice).
+    public func openPrivacyOptions() async throws -> AdsState {
+        let launch: Launch
+        if let running = await current.launch {
+            launch = running
+        } else {
+            launch = manager.launch(context: await context(), forms: forms, tracking: tracking, ads: ads)
+            await current.set(launch)
+        }
+        return AdsState(try await launch.openPrivacyOptions())
+    }
+
+    private func context() async -> DecisionContext {
+        DecisionContext(
+            region: await regionService.currentRegion(), now: manager.clock.now(), appID: environment.appID,
+            build: environment.build, isTestDevice: environment.isSimulator,
+            isTaggedUnderAgeOfConsent: environment.isChildUser, language: environment.language)
+    }
+}
+
+/// What the UI shows after a launch step.
+public struct AdsState: Sendable, Equatable {
+    public var canRequestAds: Bool
+    public var showsPrivacyOptionsButton: Bool
+    public var adServing: AdServing
+
+    init(_ report: LaunchReport) {
+        canRequestAds = report.decision.canRequestAds
+        showsPrivacyOptionsButton = report.decision.privacyOptionsRequirementStatus == .required
+        adServing = report.decision.adServing
+    }
+}
+
+/// Where the app runs: what the decision needs to know beyond the region.
+public struct AppEnvironment: Sendable {
+    public var appID: String
+    public var build: Build
+    public var isSimulator: Bool
+    public var isChildUser: Bool
+    public var language: String
+
+    public init(appID: String, build: Build, isSimulator: Bool = false, isChildUser: Bool = false, language: String = "en") {
+        self.appID = appID
+        self.build = build
+        self.isSimulator = isSimulator
+        self.isChildUser = isChildUser
+        self.language = language
+    }
+}
+
+/// The region service (on iOS, UMP's server answer); `unknown` when offline.
+public protocol RegionService: Sendable {
+    func currentRegion() async -> RegionInput
+}
+
+/// The launch in progress, so that privacy options opened during it share its "ads started" state.
+private actor CurrentLaunch {
+    private(set) var launch: Launch?
+    func set(_ launch: Launch) { self.launch = launch }
+}

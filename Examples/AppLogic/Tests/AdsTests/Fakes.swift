@@ -1,0 +1,55 @@
+import Ads
+import ConsentEngine
+import Foundation
+
+/// The one ordered log every fake SDK writes to.
+actor SDKLog {
+    private(set) var lines: [String] = []
+    func append(_ line: String) { lines.append(line) }
+}
+
+/// Google's UMP form, answering as the test says.
+struct FakeUMPForm: ConsentFormPresenter {
+    let log: SDKLog
+    var answer: ConsentFormResult
+    var optOuts: OptOutFormResult = .dismissed
+
+    func presentConsentForm(_ request: ConsentFormRequest) async throws -> ConsentFormResult {
+        await log.append("UMP.\(request.kind.rawValue)")
+        return answer
+    }
+
+    func presentOptOutForm(_ request: OptOutFormRequest) async throws -> OptOutFormResult {
+        await log.append("UMP.optOutForm")
+        return optOuts
+    }
+}
+
+/// Apple's ATT prompt with the app's explainer before it.
+struct FakeATT: TrackingAuthorizer {
+    let log: SDKLog
+    var answer: TrackingPromptResult
+
+    func presentExplainer(_ request: ExplainerRequest) async throws -> ExplainerResult {
+        await log.append("explainer")
+        return .continued
+    }
+
+    func requestTracking(_ request: TrackingPromptRequest) async throws -> TrackingPromptResult {
+        await log.append("ATT.requestTrackingAuthorization")
+        return answer
+    }
+}
+
+/// Google Mobile Ads' start.
+struct FakeMobileAds: AdsStarter {
+    let log: SDKLog
+    func startAds(with decision: Decision) async {
+        await log.append("MobileAds.start(\(decision.adServing.rawValue))")
+    }
+}
+
+struct FixedRegion: RegionService {
+    var region: String
+    func currentRegion() async -> RegionInput { (try? RegionInput(parsing: region)) ?? .unknown }
+}

@@ -86,7 +86,7 @@ enum AdUnitRules {
     /// Shows the setting reference an empty value was expanded from.
     private static func templateNote(_ node: PlistNode) -> String {
         guard let template = node.template else { return "" }
-        return " (it is \(template), and nothing that sets it applies to this configuration)"
+        return " (it is \(template), which expands to nothing)"
     }
 }
 

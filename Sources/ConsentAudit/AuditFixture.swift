@@ -80,6 +80,10 @@ public struct AuditFixtureCase: Decodable, Sendable {
             try FixtureKeys.refuseUnknown(in: decoder, allowed: CodingKeys.allCases.map(\.rawValue))
             let container = try decoder.container(keyedBy: CodingKeys.self)
             findings = try container.decode([ExpectedPlace].self, forKey: .findings)
+            if findings.contains(where: { $0.rule == nil }) {
+                throw DecodingError.dataCorruptedError(forKey: .findings, in: container,
+                                                       debugDescription: "every expected finding needs a rule")
+            }
             exitCode = try container.decode(Int32.self, forKey: .exitCode)
             error = try container.decodeIfPresent(ExpectedPlace.self, forKey: .error)
         }
@@ -136,10 +140,10 @@ public struct AuditFixtureCase: Decodable, Sendable {
             failure = error
         }
         let actual = (report?.findings ?? []).map { place($0.rule, $0.file, $0.line) }
-        for missing in expected.difference(from: actual.sorted(), sorted: true) {
+        for missing in expected.subtracting(actual) {
             mismatches.append("missing finding \(missing.describe(relativeTo: base))")
         }
-        for extra in actual.difference(from: expected.sorted(), sorted: true) {
+        for extra in actual.subtracting(expected) {
             mismatches.append("unexpected finding \(extra.describe(relativeTo: base))")
         }
         let exitCode = failure?.exitCode ?? report?.exitCode ?? 0
@@ -193,7 +197,7 @@ struct ExpectedKey: Hashable, Comparable {
 
 extension Array where Element == ExpectedKey {
     /// The elements of `self` left over after taking away `other`, one for one (a multiset difference).
-    fileprivate func difference(from other: [ExpectedKey], sorted: Bool) -> [ExpectedKey] {
+    fileprivate func subtracting(_ other: [ExpectedKey]) -> [ExpectedKey] {
         var remaining = Dictionary(other.map { ($0, 1) }, uniquingKeysWith: +)
         var result: [ExpectedKey] = []
         for element in self.sorted() {

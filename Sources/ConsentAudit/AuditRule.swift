@@ -1,16 +1,11 @@
 /// How serious a finding is. Only errors make `consentctl audit` exit with 1.
-public enum Severity: String, Codable, Sendable, CaseIterable, Comparable {
+public enum Severity: String, Codable, Sendable, CaseIterable {
     /// The build or the app would fail, or a store would reject it.
     case error
     /// Works, but is likely not what was meant.
     case warning
     /// Worth knowing; nothing to fix.
     case info
-
-    /// Errors sort first.
-    public static func < (lhs: Severity, rhs: Severity) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-    }
 }
 
 /// Every check the audit makes, by stable id. The raw value is the id printed and written to JSON.
@@ -97,7 +92,7 @@ public enum AuditRule: String, Codable, Sendable, CaseIterable {
         case .testIDInRelease: "a release configuration uses Google's test ids, which earn nothing"
         case .includeMissing: "an #include names a file that does not exist"
         case .includeCycle: "an #include leads back to a file already being read"
-        case .xcconfigCommentInValue: "// in an xcconfig value starts a comment and cut the value short"
+        case .xcconfigCommentInValue: "// in an xcconfig value starts a comment and cuts the value short"
         case .infoPlistKeyConflict: "the plist file and an INFOPLIST_KEY_ setting give one key different values"
         case .trackingDescriptionMissing:
             "tracking is requested but NSUserTrackingUsageDescription is missing: iOS stops the app"
@@ -136,7 +131,8 @@ public enum AuditRule: String, Codable, Sendable, CaseIterable {
         case .trackingDescriptionMissing:
             "set INFOPLIST_KEY_NSUserTrackingUsageDescription to say what the user gets from tracking"
         case .usageDescriptionEmpty: "write the text the system prompt shows, or check the setting it expands"
-        case .skAdNetworkGoogleMissing: "add <dict><key>SKAdNetworkIdentifier</key><string>cstr6suwn9.skadnetwork</string></dict>"
+        case .skAdNetworkGoogleMissing:
+            "add <dict><key>SKAdNetworkIdentifier</key><string>cstr6suwn9.skadnetwork</string></dict>"
         case .skAdNetworkThirdPartyMissing: "add the list from developers.google.com/admob/ios/3p-skadnetworks"
         case .privacyTrackingWithoutDomains: "list the tracking domains, or set NSPrivacyTracking to false"
         case .privacyDomainsWithoutTracking: "set NSPrivacyTracking to true, or remove the domains"

@@ -45,7 +45,17 @@ private func infoPlistFile(_ request: AuditRequest, _ settings: BuildSettings, _
             hint: "pass --plist Info.plist, or --xcconfig with a file that sets INFOPLIST_FILE"
         )
     }
-    if path.hasPrefix("/") { return URL(fileURLWithPath: path).standardizedFileURL }
     let base = srcroot ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    return base.appendingPathComponent(path).standardizedFileURL
+    let file = path.hasPrefix("/")
+        ? URL(fileURLWithPath: path).standardizedFileURL
+        : base.appendingPathComponent(path).standardizedFileURL
+    if !FileManager.default.fileExists(atPath: file.path), let setting = settings.location(of: "INFOPLIST_FILE") {
+        throw AuditError(
+            kind: .missingFile, file: file, line: nil,
+            message: "INFOPLIST_FILE (set in \(setting.file.lastPathComponent):\(setting.line ?? 0)) names a file "
+                + "that does not exist",
+            hint: "check the path and SRCROOT (--srcroot, else the xcconfig's folder)"
+        )
+    }
+    return file
 }

@@ -46,11 +46,6 @@ struct BuildSettings: Sendable {
         settings[name]?.value ?? ""
     }
 
-    /// Whether any assignment or built-in default sets `name` for this configuration.
-    func isDefined(_ name: String) -> Bool {
-        settings[name] != nil
-    }
-
     /// The assignment that gave `name` its value, when one did.
     func location(of name: String) -> SourceLocation? {
         settings[name]?.location

@@ -34,9 +34,10 @@ enum InfoPlistRules {
         }
         findings += skAdNetworkFindings(info)
         findings += info.conflicts.map { conflict in
-            Finding(.infoPlistKeyConflict, at: conflict.settingLocation,
-                    "\(InfoPlistMerger.settingPrefix)\(conflict.key) replaces the different value of \(conflict.key) "
-                        + "at \(conflict.fileLocation.description)")
+            let file = conflict.fileLocation
+            return Finding(.infoPlistKeyConflict, at: conflict.settingLocation,
+                           "\(InfoPlistMerger.settingPrefix)\(conflict.key) replaces the different value of "
+                               + "\(conflict.key) in \(file.file.lastPathComponent):\(file.line.map(String.init) ?? "?")")
         }
         return findings
     }
@@ -52,8 +53,10 @@ enum InfoPlistRules {
         var listed: Set<String> = []
         for item in items {
             guard let identifier = item.dict?["SKAdNetworkIdentifier"]?.value, let text = identifier.string else {
-                findings.append(Finding(.plistWrongType, at: item.location,
-                                        "each item of SKAdNetworkItems must be a <dict> with an SKAdNetworkIdentifier <string>"))
+                findings.append(Finding(
+                    .plistWrongType, at: item.location,
+                    "each item of SKAdNetworkItems must be a <dict> with an SKAdNetworkIdentifier <string>"
+                ))
                 continue
             }
             listed.insert(text)
@@ -68,7 +71,8 @@ enum InfoPlistRules {
             let examples = missing.prefix(3).joined(separator: ", ") + (missing.count > 3 ? ", …" : "")
             findings.append(Finding(
                 .skAdNetworkThirdPartyMissing, at: entry.value.location,
-                "SKAdNetworkItems lacks \(missing.count) of Google's \(thirdParty.count) third-party identifiers (\(examples))"
+                "SKAdNetworkItems lacks \(missing.count) of Google's \(thirdParty.count) third-party identifiers "
+                    + "(\(examples))"
             ))
         }
         return findings

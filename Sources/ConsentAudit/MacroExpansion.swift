@@ -49,16 +49,6 @@ enum MacroExpansion {
         return nil
     }
 
-    /// The names a text looks up, inner ones first: `$(A) x ${B}` gives `["A", "B"]`.
-    static func references(in text: String) -> [String] {
-        var names: [String] = []
-        _ = expand(text) { name in
-            names.append(name)
-            return ""
-        }
-        return names
-    }
-
     /// `NAME` when the whole text is one plain reference, `$(NAME)` or `${NAME}`; nil otherwise.
     static func singleReference(_ text: String) -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)

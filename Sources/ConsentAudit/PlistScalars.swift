@@ -10,12 +10,13 @@ enum PlistScalars {
             negative = sign == "-"
             digits = digits.dropFirst()
         }
-        let magnitude: Int?
-        if digits.lowercased().hasPrefix("0x") {
-            magnitude = Int(digits.dropFirst(2), radix: 16)
-        } else {
-            magnitude = digits.allSatisfy(\.isASCII) ? Int(digits, radix: 10) : nil
-        }
+        // The sign is taken off once; Int(_:radix:) would accept a second one.
+        let isHex = digits.lowercased().hasPrefix("0x")
+        if isHex { digits = digits.dropFirst(2) }
+        guard !digits.isEmpty, digits.allSatisfy(\.isHexDigit), isHex || digits.allSatisfy(\.isWholeNumber),
+              digits.allSatisfy(\.isASCII)
+        else { return nil }
+        let magnitude = Int(digits, radix: isHex ? 16 : 10)
         return magnitude.map { negative ? -$0 : $0 }
     }
 

@@ -104,8 +104,11 @@ final class PlistXMLBuilder: NSObject, XMLParserDelegate {
         guard failure == nil, let top = stack.indices.last else { return }
         switch stack[top].tag {
         case "dict", "array", "plist":
-            if text.contains(where: { !$0.isWhitespace }) {
-                fail("text \"\(text.trimmingCharacters(in: .whitespacesAndNewlines))\" inside <\(stack[top].tag)>")
+            if let last = text.lastIndex(where: { !$0.isWhitespace }) {
+                // libxml2 reports the line where the text ends; the stray text itself ends earlier.
+                let trailingNewlines = text[last...].filter(\.isNewline).count
+                fail("text \"\(text.trimmingCharacters(in: .whitespacesAndNewlines))\" inside <\(stack[top].tag)>",
+                     line: currentLine - trailingNewlines)
             }
         default:
             stack[top].text += text
@@ -187,24 +190,30 @@ final class PlistXMLBuilder: NSObject, XMLParserDelegate {
 
     // MARK: Errors and declarations
 
+    /// libxml2's error numbers, which `XMLParser` passes on unchanged; on Linux they do not line up with
+    /// the cases of `XMLParser.ErrorCode`, so they are named here.
+    private enum LibXML2Error {
+        static let documentEnd = 5
+        static let undeclaredEntity = 26
+        static let undeclaredEntityWarning = 27
+        static let tagNameMismatch = 76
+    }
+
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
         guard failure == nil else { return }
         let code = (parseError as NSError).code
-        // 5 is libxml2's "document end" error: either an element left open at the end of the file, which
-        // is reported where it opened, or content after the root element.
-        if code == XMLParser.ErrorCode.prematureDocumentEndError.rawValue {
-            if let open = stack.last {
-                return fail("<\(open.tag)> opened on line \(open.line) is never closed", line: open.line)
-            }
+        let hint = "close every element in the order it was opened"
+        // An element left open is reported where it opened: that is the line to fix, whether libxml2
+        // noticed at a closing tag of another element or at the end of the file.
+        if code == LibXML2Error.tagNameMismatch || code == LibXML2Error.documentEnd, let open = stack.last {
+            return fail("<\(open.tag)> is not closed: line \(currentLine) closes another element "
+                            + "or ends the file first", line: open.line, hint: hint)
+        }
+        if code == LibXML2Error.documentEnd {
             return fail("content after the root element; a property list holds exactly one root")
         }
-        if code == XMLParser.ErrorCode.tagNameMismatchError.rawValue, let open = stack.last {
-            return fail("a closing tag does not match <\(open.tag)> opened on line \(open.line)")
-        }
-        if code == XMLParser.ErrorCode.undeclaredEntityError.rawValue
-            || code == XMLParser.ErrorCode.entityReferenceWithoutNameError.rawValue
-            || code == 27 {
-            return fail("an undefined entity reference; only &amp; &lt; &gt; &quot; &apos; and &#…; are allowed")
+        if code == LibXML2Error.undeclaredEntity || code == LibXML2Error.undeclaredEntityWarning {
+            return fail("an undefined entity; only &amp; &lt; &gt; &quot; &apos; and &#…; references are allowed")
         }
         fail("the XML is not well-formed (libxml2 error \(code))")
     }

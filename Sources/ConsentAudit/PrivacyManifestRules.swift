@@ -107,7 +107,8 @@ enum PrivacyManifestRules {
                 if !category.reasons.contains(item.text) {
                     findings.append(Finding(
                         .privacyUnknownReason, at: item.location,
-                        "\"\(item.text)\" is not a reason for \(name); Apple lists \(category.reasons.joined(separator: ", "))"
+                        "\"\(item.text)\" is not a reason for \(name); "
+                            + "Apple lists \(category.reasons.joined(separator: ", "))"
                     ))
                 } else if data.privacySDKOnlyReasons.contains(item.text) {
                     findings.append(Finding(.privacySDKOnlyReason, at: item.location,

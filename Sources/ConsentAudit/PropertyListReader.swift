@@ -34,6 +34,10 @@ enum PropertyListReader {
         if data.starts(with: Array("bplist".utf8)) {
             return try parseBinary(data, file: file)
         }
+        if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+            throw AuditError.malformed(SourceLocation(file: file, line: 1), "the file is empty",
+                                       hint: "a property list needs at least <plist><dict/></plist>")
+        }
         try refuseDocumentTypeDefinitions(in: data, file: file)
         let parser = XMLParser(data: data)
         let builder = PlistXMLBuilder(file: file, parser: parser)

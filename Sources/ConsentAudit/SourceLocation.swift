@@ -11,9 +11,4 @@ struct SourceLocation: Sendable, Hashable {
         self.file = file.standardizedFileURL
         self.line = line
     }
-
-    /// `path:line`, or `path` when the line is unknown.
-    var description: String {
-        line.map { "\(file.path):\($0)" } ?? file.path
-    }
 }

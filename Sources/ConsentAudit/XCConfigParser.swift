@@ -83,7 +83,8 @@ enum XCConfigParser {
         return XCConfigInclude(path: String(quoted.dropFirst().dropLast()), isOptional: optional, location: location)
     }
 
-    private static func assignment(_ line: String, _ location: SourceLocation) throws(AuditError) -> XCConfigAssignment {
+    private static func assignment(_ line: String, _ location: SourceLocation)
+        throws(AuditError) -> XCConfigAssignment {
         let hint = "write NAME = value, NAME[config=Debug] = value, or #include \"file.xcconfig\""
         let chars = Array(line)
         var index = 0

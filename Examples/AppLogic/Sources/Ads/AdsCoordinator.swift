@@ -61,6 +61,12 @@ public struct AdsState: Sendable, Equatable {
     public var showsPrivacyOptionsButton: Bool
     public var adServing: AdServing
 
+    public init(canRequestAds: Bool, showsPrivacyOptionsButton: Bool, adServing: AdServing) {
+        self.canRequestAds = canRequestAds
+        self.showsPrivacyOptionsButton = showsPrivacyOptionsButton
+        self.adServing = adServing
+    }
+
     init(_ report: LaunchReport) {
         canRequestAds = report.decision.canRequestAds
         showsPrivacyOptionsButton = report.decision.privacyOptionsRequirementStatus == .required

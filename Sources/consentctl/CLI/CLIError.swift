@@ -1,3 +1,4 @@
+import ConsentAudit
 import ConsentEngine
 
 /// The exit codes of `consentctl` (sysexits-style where one fits).
@@ -60,6 +61,8 @@ enum ErrorReport {
             return (error.description, "privacy options exist under the GDPR (EEA, UK, CH) and in regulated US states", .unavailable)
         case let error as ScriptedAnswers.Mismatch:
             return (error.description, "check the answer flags; 'consentctl prompt --help' lists them", .usage)
+        case let error as AuditError:
+            return AuditErrorReport.describe(error)
         default:
             return (String(describing: error), nil, .failure)
         }

@@ -93,11 +93,11 @@ struct CommonOptions: Sendable {
     }
 
     /// The launch context the options describe.
-    func context(now: Date, debugReset: Bool? = nil) -> DecisionContext {
+    func context(now: Date) -> DecisionContext {
         DecisionContext(
             region: region, now: now, appID: appID, build: build, isTestDevice: testDevice, deviceID: deviceID,
             isTaggedUnderAgeOfConsent: tfua, debugGeography: debugGeography,
-            debugResetConsent: debugReset ?? resetConsent,
+            debugResetConsent: resetConsent,
             trackingCapability: trackingRestricted ? .restricted : .available, language: language)
     }
 }
@@ -106,8 +106,8 @@ extension CommonOptions {
     /// The engine for these options: the policy, the app's state store and the clock.
     func manager(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ConsentManager {
         let policy = try loadPolicy()
-        let directory = FileConsentStore.stateDirectory(explicit: stateDir, environment: environment)
-        let store = try FileConsentStore(stateDirectory: directory, appID: appID, clock: clock)
+        let clock = self.clock
+        let store = try FileConsentStore(appID: appID, stateDirectory: stateDir, environment: environment, now: { clock.now() })
         return ConsentManager(policy: policy, store: store, clock: clock)
     }
 }

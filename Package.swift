@@ -15,7 +15,7 @@ let package = Package(
         .executable(name: "consentengine-bench", targets: ["ConsentBenchmark"]),
     ],
     targets: [
-        .target(name: "ConsentEngine", swiftSettings: strict),
+        .target(name: "ConsentEngine", exclude: ["State/SCHEMA.md"], swiftSettings: strict),
         .target(name: "ConsentAudit", swiftSettings: strict),
         .executableTarget(
             name: "consentctl",

@@ -104,7 +104,8 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case invalidAppID
         /// The state directory cannot be created (exit 73).
         case cannotCreateDirectory
-        /// The state cannot be written (exit 74).
+        /// The state cannot be written, or an existing file cannot be read (an I/O error, or a directory where
+        /// `state.json` should be) (exit 74).
         case cannotWrite
         /// The state was written by a newer schema and is left untouched (exit 65).
         case newerSchema

@@ -1,0 +1,32 @@
+/// Replaces a file so that readers, and a crash at any point, see either the old bytes or the new ones.
+///
+/// The order is what makes it durable: write the temporary file, `fsync` it (its bytes are on disk before
+/// its name can be), rename it over the target (atomic within one directory), `fsync` the directory (the
+/// rename itself is on disk).
+struct AtomicFileWriter {
+    var calls: FileSystemCalls
+
+    /// Replaces `path` with `bytes` through `temporaryPath`, which must be in the same directory.
+    ///
+    /// Call it only while holding the store's lock: the temporary name is fixed, so a crash leaves at most
+    /// one stale temporary file, which the next write truncates and reuses.
+    func replace(_ path: String, with bytes: [UInt8], through temporaryPath: String) throws(SystemCallError) {
+        let descriptor = try calls.open(temporaryPath, .createOrTruncate)
+        do {
+            try calls.write(descriptor, bytes)
+            try calls.fsync(descriptor)
+        } catch {
+            calls.close(descriptor)
+            calls.remove(temporaryPath)
+            throw error
+        }
+        calls.close(descriptor)
+        do {
+            try calls.rename(temporaryPath, path)
+        } catch {
+            calls.remove(temporaryPath)
+            throw error
+        }
+        try StateDirectory.syncEntries(of: StateDirectory.parent(of: path), calls: calls)
+    }
+}

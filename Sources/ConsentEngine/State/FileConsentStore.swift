@@ -1,0 +1,239 @@
+import Foundation
+
+/// Keeps one app's record in `<state dir>/<app id>/state.json` and its history in `consent-log.jsonl`,
+/// safe against crashes and concurrent writers in any number of processes.
+///
+/// Every ``update(_:)`` runs under an exclusive lock on `state.lock`, appends its log lines and replaces
+/// `state.json` atomically and durably, so that N updates from any processes add exactly N to the change
+/// counter. ``load()`` reads without locking (a replaced file is always whole) and writes only to move a
+/// corrupt `state.json` aside. Files are created 0600 and directories 0700.
+///
+/// ```swift
+/// let store = try FileConsentStore(appID: "com.example.Shopping")
+/// let record = try store.load().record
+/// ```
+public struct FileConsentStore: ConsentStore {
+    /// The app whose answers this store keeps.
+    public let appID: String
+    /// The app's folder, `<state dir>/<app id>`.
+    public let directory: String
+    private let now: @Sendable () -> Date
+    private let calls: FileSystemCalls
+
+    /// The stored record, `<directory>/state.json`.
+    public var stateFile: String { StateDirectory.join(directory, "state.json") }
+    /// The consent log, `<directory>/consent-log.jsonl`.
+    public var logFile: String { StateDirectory.join(directory, "consent-log.jsonl") }
+    private var lockFile: String { StateDirectory.join(directory, "state.lock") }
+    private var temporaryFile: String { StateDirectory.join(directory, "state.json.tmp") }
+
+    /// A store for `appID` under `stateDirectory`, or under the directory
+    /// ``stateDirectory(explicit:environment:)`` picks when it is `nil`. Nothing is created until the first
+    /// update.
+    /// - Parameters:
+    ///   - stateDirectory: the state directory (`--state-dir`); the app's folder is created inside it.
+    ///   - environment: where the state directory is looked up when `stateDirectory` is `nil`.
+    ///   - now: the clock that dates a corrupt file set aside.
+    /// - Throws: ``StoreError/Kind/invalidAppID`` when `appID` is not a reverse-DNS name (`com.example.Shopping`).
+    public init(
+        appID: String, stateDirectory: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) throws(StoreError) {
+        try self.init(appID: appID, stateDirectory: stateDirectory, environment: environment, now: now, calls: .live)
+    }
+
+    init(
+        appID: String, stateDirectory: String?, environment: [String: String],
+        now: @escaping @Sendable () -> Date, calls: FileSystemCalls
+    ) throws(StoreError) {
+        try AppID.validate(appID)
+        self.appID = appID
+        directory = StateDirectory.join(Self.stateDirectory(explicit: stateDirectory, environment: environment), appID)
+        self.now = now
+        self.calls = calls
+    }
+
+    /// Reads the stored record; an older schema is migrated in memory and written back by the next update.
+    ///
+    /// A missing record reads as empty. A corrupt one is moved aside to `state.json.corrupt-<UTC time>`
+    /// (the only write `load` makes) and reads as empty, with a warning naming the kept file; the empty
+    /// record's counter continues from the log. Throws ``StoreError/Kind/newerSchema`` for a record written
+    /// by a newer version, which stays untouched, and ``StoreError/Kind/cannotWrite`` when `state.json`
+    /// cannot be read (an I/O error, or a directory in its place).
+    public func load() throws(StoreError) -> StoreSnapshot {
+        switch try readState() {
+        case .missing:
+            return StoreSnapshot(record: try emptyRecord())
+        case .readable(let record):
+            return StoreSnapshot(record: record)
+        case .corrupt:
+            // Moving the file aside is a write: do it under the lock, and look again, because a writer may
+            // have replaced the file since it was read.
+            let lock = try acquireLock()
+            defer { lock.release() }
+            let (record, warning) = try lockedRecord()
+            return StoreSnapshot(record: record, warnings: warning.map { [$0] } ?? [])
+        }
+    }
+
+    /// Changes the record under the lock: reads the newest record, applies `change`, numbers the change,
+    /// appends the log lines and replaces `state.json`.
+    ///
+    /// The log is appended before `state.json` is replaced, so that no answer ever takes effect unlogged; a
+    /// crash between the two leaves the record one change behind its log, and the next update continues
+    /// from the log's number. A corrupt record is set aside as in ``load()`` and the change applies to an
+    /// empty record. `change` must not use this store (the lock is held while it runs).
+    /// - Throws: ``StoreError/Kind/cannotCreateDirectory`` when the app's folder cannot be created,
+    ///   ``StoreError/Kind/cannotWrite`` when the files cannot be written, ``StoreError/Kind/newerSchema``
+    ///   (nothing written) for a record of a newer version.
+    @discardableResult
+    public func update(_ change: (inout ConsentRecord) -> [ConsentLogEvent]) throws(StoreError) -> ConsentRecord {
+        do {
+            try StateDirectory.create(directory, calls: calls)
+        } catch {
+            throw StoreError(
+                kind: .cannotCreateDirectory, path: directory,
+                message: "cannot create the state directory (\(describe(error))); choose another state directory")
+        }
+        let lock = try acquireLock()
+        defer { lock.release() }
+        // `update` cannot report the warning (it returns the record); the corrupt file is kept all the same,
+        // and a caller that loads first, as the launch flow does, has already set it aside and reported it.
+        let (current, _) = try lockedRecord()
+        let log = ConsentLogFile(path: logFile, calls: calls)
+        let lastLogged = try attempt("read the consent log", logFile) { () throws(SystemCallError) in
+            try log.lastChange()
+        }
+        let next = RecordChange.apply(change, to: current, lastLoggedChange: lastLogged)
+        let lines: [UInt8]
+        let state: [UInt8]
+        do {
+            lines = try ConsentLogFile.lines(next.entries)
+            state = try StateFile.encode(next.record)
+        } catch {
+            throw StoreError(kind: .cannotWrite, path: stateFile, message: "cannot encode the record: \(error)")
+        }
+        try attempt("append to the consent log", logFile) { () throws(SystemCallError) in try log.append(lines) }
+        try attempt("replace the state", stateFile) { () throws(SystemCallError) in
+            try AtomicFileWriter(calls: calls).replace(stateFile, with: state, through: temporaryFile)
+        }
+        return next.record
+    }
+
+    /// The consent log, oldest first. A line torn by a crash is skipped: it was never a completed change.
+    /// - Throws: ``StoreError/Kind/cannotWrite`` when the log exists but cannot be read.
+    public func readLog() throws(StoreError) -> [ConsentLogEntry] {
+        let log = ConsentLogFile(path: logFile, calls: calls)
+        return try attempt("read the consent log", logFile) { () throws(SystemCallError) in try log.entries() }
+    }
+
+    // MARK: - Reading state.json
+
+    private enum StoredState {
+        case missing
+        case readable(ConsentRecord)
+        case corrupt(reason: String)
+    }
+
+    /// Reads and decodes `state.json`, throwing for a newer schema or a file that cannot be read.
+    private func readState() throws(StoreError) -> StoredState {
+        let bytes: [UInt8]
+        switch try attempt("read the state", stateFile, readStateBytes) {
+        case .missing:
+            return .missing
+        case .notAFile:
+            throw StoreError(
+                kind: .cannotWrite, path: stateFile,
+                message: "is not a regular file, so the state can be neither read nor written; move it away")
+        case .bytes(let read):
+            bytes = read
+        }
+        switch StateFile.decode(bytes) {
+        case .record(let record):
+            return .readable(record)
+        case .newerSchema(let schema):
+            throw StoreError(
+                kind: .newerSchema, path: stateFile,
+                message: "written with state schema \(schema), newer than this version reads "
+                    + "(\(StateFile.currentSchema)); it was left untouched: use a newer version")
+        case .corrupt(let reason):
+            return .corrupt(reason: reason)
+        }
+    }
+
+    private enum StateBytes {
+        case missing
+        /// A directory or device where `state.json` should be.
+        case notAFile
+        case bytes([UInt8])
+    }
+
+    private func readStateBytes() throws(SystemCallError) -> StateBytes {
+        let descriptor: Int32
+        do {
+            descriptor = try calls.open(stateFile, .read)
+        } catch let error where error.isMissingFile || error.isNotADirectory {
+            return .missing
+        }
+        defer { calls.close(descriptor) }
+        let status = try calls.status(descriptor)
+        guard status.kind == .regularFile else { return .notAFile }
+        return .bytes(try calls.read(descriptor, 0, status.size))
+    }
+
+    /// Under the lock: the stored record, or an empty one after moving a corrupt file aside.
+    private func lockedRecord() throws(StoreError) -> (record: ConsentRecord, warning: String?) {
+        switch try readState() {
+        case .missing:
+            return (try emptyRecord(), nil)
+        case .readable(let record):
+            return (record, nil)
+        case .corrupt(let reason):
+            let kept = try attempt("move the corrupt state aside", stateFile) { () throws(SystemCallError) in
+                try Quarantine.moveAside(stateFile, at: now(), calls: calls)
+            }
+            let warning = "\(stateFile) could not be read (\(reason)); it was kept as \(kept) and the stored "
+                + "answers count as absent until the next answer"
+            return (try emptyRecord(), warning)
+        }
+    }
+
+    /// A record with nothing stored whose counter continues from the log, so that change numbers stay unique
+    /// after a record was lost.
+    private func emptyRecord() throws(StoreError) -> ConsentRecord {
+        let log = ConsentLogFile(path: logFile, calls: calls)
+        let last = try attempt("read the consent log", logFile) { () throws(SystemCallError) in
+            do throws(SystemCallError) {
+                return try log.lastChange()
+            } catch let error where error.isNotADirectory {
+                return 0
+            }
+        }
+        return ConsentRecord(changeCount: last)
+    }
+
+    // MARK: - Errors
+
+    private func acquireLock() throws(StoreError) -> FileLock {
+        try attempt("lock the state", lockFile) { () throws(SystemCallError) in
+            try FileLock.acquire(lockFile, calls: calls)
+        }
+    }
+
+    /// Runs a file operation, turning a failed system call into ``StoreError/Kind/cannotWrite`` for `path`
+    /// (exit 74 covers reading as well: an I/O error).
+    private func attempt<T>(
+        _ action: String, _ path: String, _ body: () throws(SystemCallError) -> T
+    ) throws(StoreError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw StoreError(kind: .cannotWrite, path: path, message: "cannot \(action) (\(describe(error)))")
+        }
+    }
+
+    private func describe(_ error: SystemCallError) -> String {
+        "\(error.call) \(error.path): \(error.reason)"
+    }
+}

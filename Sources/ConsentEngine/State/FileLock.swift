@@ -1,0 +1,31 @@
+/// An exclusive `flock` on a lock file, held for a whole read-modify-write so that concurrent writers, in
+/// this process or others, take turns.
+///
+/// The lock lives on its own file because `state.json` is replaced by a rename: a lock on the old file
+/// would not stop a writer that opens the new one. The kernel drops the lock when its holder dies.
+struct FileLock {
+    private let descriptor: Int32
+    private let calls: FileSystemCalls
+
+    /// Opens (creating it 0600 if needed) and locks `path`, waiting while another holder has it.
+    static func acquire(_ path: String, calls: FileSystemCalls) throws(SystemCallError) -> FileLock {
+        let descriptor = try calls.open(path, .createForLocking)
+        do {
+            try calls.lock(descriptor)
+        } catch {
+            calls.close(descriptor)
+            throw error
+        }
+        return FileLock(descriptor: descriptor, calls: calls)
+    }
+
+    private init(descriptor: Int32, calls: FileSystemCalls) {
+        self.descriptor = descriptor
+        self.calls = calls
+    }
+
+    func release() {
+        calls.unlock(descriptor)
+        calls.close(descriptor)
+    }
+}

@@ -1,0 +1,19 @@
+/// One read-modify-write as every store applies it, so that the file and in-memory stores count and log
+/// alike.
+enum RecordChange {
+    /// Applies `change` to `current` and numbers the result.
+    ///
+    /// The new change number is one more than the larger of the record's counter and the log's last
+    /// number. Normally the two are equal; the log is ahead when a crash came between appending the log and
+    /// replacing the record, or when a corrupt record was set aside, and continuing from the log keeps
+    /// change numbers unique and increasing. Whatever `change` does to the counter is replaced.
+    static func apply(
+        _ change: (inout ConsentRecord) -> [ConsentLogEvent], to current: ConsentRecord, lastLoggedChange: Int
+    ) -> (record: ConsentRecord, entries: [ConsentLogEntry]) {
+        let number = max(current.changeCount, lastLoggedChange) + 1
+        var record = current
+        let events = change(&record)
+        record.changeCount = number
+        return (record, events.map { ConsentLogEntry($0, change: number) })
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import ConsentEngine
+
+struct ConsentLogFileTests {
+    @Test func eachUpdateAppendsItsEntriesAsOneJSONObjectPerLineWithUTCDates() throws {
+        try withTemporaryDirectory { directory in
+            let store = try makeStore(directory)
+            try store.storeConsent(revision: 1)
+            let denied = TrackingAnswer(status: .denied, answeredAt: testNow)
+            try store.update { record in
+                record.tracking = denied
+                return [.tracking(denied)]
+            }
+
+            let text = String(decoding: try #require(fileBytes(store.logFile)), as: UTF8.self)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.count == 3 && lines[2].isEmpty)
+            #expect(lines[1] == #"{"at":"2026-11-29T10:15:00Z","change":2,"event":"tracking","#
+                        + #""tracking":{"answeredAt":"2026-11-29T10:15:00Z","status":"denied"}}"#)
+            #expect(try store.readLog() == [
+                ConsentLogEntry(.consent(answer(revision: 1)), change: 1),
+                ConsentLogEntry(.tracking(denied), change: 2),
+            ])
+        }
+    }
+
+    @Test func aLogLeftWithoutItsTrailingNewlineIsRepairedBeforeTheNextAppend() throws {
+        try withTemporaryDirectory { directory in
+            let store = try makeStore(directory)
+            try store.storeConsent(revision: 1)
+            var bytes = try #require(fileBytes(store.logFile))
+            bytes.removeLast()
+            try Data(bytes).write(to: URL(fileURLWithPath: store.logFile))
+
+            try store.storeConsent(revision: 2)
+
+            let repaired = try #require(fileBytes(store.logFile))
+            #expect(repaired.starts(with: bytes + [UInt8(ascii: "\n")]))
+            #expect(repaired.last == UInt8(ascii: "\n"))
+            #expect(try store.readLog().map(\.change) == [1, 2])
+        }
+    }
+
+    @Test func aLineTornByACrashIsSkippedAndTheCounterContinues() throws {
+        try withTemporaryDirectory { directory in
+            let store = try makeStore(directory)
+            try store.storeConsent(revision: 1)
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: store.logFile))
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(#"{"at":"2026-11-29T10:15:00Z","cha"#.utf8))
+            try handle.close()
+
+            let record = try store.storeConsent(revision: 2)
+
+            #expect(record.changeCount == 2)
+            #expect(try store.readLog().map(\.change) == [1, 2])
+        }
+    }
+
+    @Test func aLogAheadOfTheStateAfterACrashKeepsChangeNumbersUnique() throws {
+        try withTemporaryDirectory { directory in
+            let store = try makeStore(directory)
+            try store.storeConsent(revision: 1)
+            let stateAfterOne = try #require(fileBytes(store.stateFile))
+            try store.storeConsent(revision: 2)
+            // As if the process died after appending change 2 but before replacing state.json.
+            try Data(stateAfterOne).write(to: URL(fileURLWithPath: store.stateFile))
+
+            let record = try store.storeConsent(revision: 3)
+
+            #expect(record.changeCount == 3)
+            #expect(try store.readLog().map(\.change) == [1, 2, 3])
+        }
+    }
+
+    @Test func anUpdateWithoutEventsCountsButLogsNothing() throws {
+        try withTemporaryDirectory { directory in
+            let store = try makeStore(directory)
+            try store.storeConsent(revision: 1)
+            let record = try store.update { record in
+                record.explainerShownAt = testNow
+                return []
+            }
+            #expect(record.changeCount == 2)
+            #expect(try store.readLog().count == 1)
+            #expect(try store.load().record == record)
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+@testable import ConsentEngine
+
+struct InMemoryConsentStoreTests {
+    @Test func itCountsAndLogsLikeTheFileStore() {
+        let store = InMemoryConsentStore()
+        let given = answer(revision: 1)
+        store.update { record in
+            record.consent = given
+            return [.consent(given)]
+        }
+        let record = store.update { record in
+            record.lastKnownRegion = .eea
+            return []
+        }
+
+        #expect(record == ConsentRecord(consent: given, lastKnownRegion: .eea, changeCount: 2))
+        #expect(store.load() == StoreSnapshot(record: record))
+        #expect(store.readLog() == [ConsentLogEntry(.consent(given), change: 1)])
+    }
+
+    @Test func concurrentUpdatesFromManyTasksLoseNothing() async {
+        let store = InMemoryConsentStore(record: ConsentRecord(changeCount: 10))
+        await withTaskGroup(of: Void.self) { group in
+            for revision in 1...100 {
+                group.addTask {
+                    let given = answer(revision: revision)
+                    store.update { record in
+                        record.consent = given
+                        return [.consent(given)]
+                    }
+                }
+            }
+        }
+        #expect(store.load().record.changeCount == 110)
+        #expect(store.readLog().map(\.change) == Array(11...110))
+        #expect(store.load().record.consent == store.readLog().last?.consent)
+    }
+}

@@ -43,6 +43,7 @@ let package = Package(
         .testTarget(
             name: "consentctlTests",
             dependencies: ["consentctl", "ConsentEngine"],
+            exclude: ["Terminal/Snapshots"],
             swiftSettings: strict
         ),
     ],

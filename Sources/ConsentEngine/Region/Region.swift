@@ -77,7 +77,7 @@ public struct RegionInput: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Parses a region code, or throws ``RegionError`` naming the valid forms.
-    public init(parsing raw: String) throws {
+    public init(parsing raw: String) throws(RegionError) {
         let trimmed = raw.trimmingCharacters(in: .whitespaces)
         switch trimmed.lowercased() {
         case "eea": self.init(code: "EEA", region: .eea, warning: nil); return

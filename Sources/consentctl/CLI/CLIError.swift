@@ -61,6 +61,10 @@ enum ErrorReport {
             return (error.description, "privacy options exist under the GDPR (EEA, UK, CH) and in regulated US states", .unavailable)
         case let error as ScriptedAnswers.Mismatch:
             return (error.description, "check the answer flags; 'consentctl prompt --help' lists them", .usage)
+        case is TerminalInterrupt:
+            return ("interrupted: nothing was stored for the open prompt", nil, .interrupted)
+        case let error as TerminalUnavailable:
+            return (error.description, "run in a terminal, pipe answers on stdin, or pass the answer flags", .unavailable)
         case let error as AuditError:
             return AuditErrorReport.describe(error)
         default:

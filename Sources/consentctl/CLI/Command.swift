@@ -12,7 +12,7 @@ struct Invocation: Sendable {
 }
 
 /// One `consentctl` command: its help and how it runs.
-protocol Command {
+protocol Command: Sendable {
     static var name: String { get }
     /// One line for the command list.
     static var summary: String { get }

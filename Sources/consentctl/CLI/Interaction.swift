@@ -1,0 +1,21 @@
+import ConsentEngine
+
+/// Chooses how prompts are answered: answer flags first, then the full-screen form on the terminal, or
+/// line mode on stdin when there is no terminal, or an error under `--no-input`.
+enum Interaction {
+    static func presenter(flags: AnswerFlags, options: CommonOptions, invocation: Invocation) throws -> RoutingPresenter {
+        let scripted = VocabularyPresenter(source: ScriptedAnswers(perPrompt: flags.scripts))
+        let kinds = Set(flags.scripts.keys)
+        if options.noInput {
+            let refusing = VocabularyPresenter(source: NoInputSource())
+            return RoutingPresenter(scripted: scripted, scriptedKinds: kinds, forms: refusing, tracking: refusing)
+        }
+        if invocation.stdinIsTerminal && TerminalDevice.controllingTerminalIsAvailable() {
+            let useColor = ColorPolicy.useColor(noColorFlag: options.noColor, environment: invocation.environment, drawsOnTerminal: true)
+            let terminal = TerminalPresenter(useColor: useColor)
+            return RoutingPresenter(scripted: scripted, scriptedKinds: kinds, forms: terminal, tracking: terminal)
+        }
+        let lines = VocabularyPresenter(source: LineModeAnswerSource())
+        return RoutingPresenter(scripted: scripted, scriptedKinds: kinds, forms: lines, tracking: lines)
+    }
+}

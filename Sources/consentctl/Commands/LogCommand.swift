@@ -1,0 +1,53 @@
+import ConsentEngine
+import Foundation
+
+/// `consentctl log`: the consent history of an app.
+enum LogCommand: Command {
+    static let name = "log"
+    static let summary = "the consent history"
+    static let about = """
+    Prints the app's consent log, oldest first: every answer, change, reset and tracking answer, with its
+    time, change number, policy and region. With --json, the entries as a JSON array.
+    """
+    static let options: [OptionSpec] = []
+    static let examples = [
+        "consentctl log",
+        "consentctl log --app com.example.Shopping --json",
+    ]
+
+    static func run(_ arguments: ParsedArguments, _ invocation: Invocation) async throws -> ExitCode {
+        let options = try CommonOptions(arguments)
+        let entries = try options.manager().store.readLog()
+        if options.json {
+            invocation.console.out(try JSONOutput.text(encoding: entries))
+        } else if entries.isEmpty {
+            invocation.console.out("no consent history for app '\(options.appID)'")
+        } else {
+            invocation.console.out(entries.map(line).joined(separator: "\n"))
+        }
+        return .success
+    }
+
+    static func line(_ entry: ConsentLogEntry) -> String {
+        var parts = [UTCCalendar.iso8601(entry.at), "#\(entry.change)", entry.event]
+        if let consent = entry.consent {
+            parts.append(consent.choice.rawValue)
+            parts.append("purposes [\(list(consent.purposes))]")
+            if !consent.legitimateInterestObjections.isEmpty { parts.append("objections [\(list(consent.legitimateInterestObjections))]") }
+            parts.append("partners [\(list(consent.partners))]")
+        }
+        if let optOuts = entry.usOptOuts {
+            let chosen = [(optOuts.sale, "sale"), (optOuts.sharing, "sharing"), (optOuts.targetedAdvertising, "targeted")]
+                .filter(\.0).map(\.1)
+            parts.append("opted out of [\(chosen.joined(separator: ", "))]")
+        }
+        if let tracking = entry.tracking { parts.append(tracking.status.rawValue) }
+        if let region = entry.region { parts.append("region \(region)") }
+        if let policy = entry.policyID { parts.append("policy \(policy) r\(entry.policyRevision ?? 0)") }
+        return parts.joined(separator: "  ")
+    }
+
+    private static func list(_ ids: [Int]) -> String {
+        ids.map(String.init).joined(separator: ",")
+    }
+}

@@ -1,0 +1,41 @@
+import ConsentEngine
+import Foundation
+
+/// `consentctl reset`: forget the stored answers, as Google's UMP `reset()` does for testing.
+enum ResetCommand: Command {
+    static let name = "reset"
+    static let summary = "forget the stored answers (logged)"
+    static let about = """
+    Forgets the app's stored consent answer and US-state opt-outs, and logs the reset; the next launch asks
+    again (form reason: reset). The tracking answer and the last known region stay, as iOS keeps tracking
+    answers until the app is reinstalled. On a terminal it asks to confirm; otherwise pass --yes.
+    """
+    static let options = [OptionSpec(name: "yes", value: nil, help: "do not ask to confirm")]
+    static let examples = [
+        "consentctl reset --yes",
+        "consentctl reset --app com.example.Shopping --yes --json",
+    ]
+
+    static func run(_ arguments: ParsedArguments, _ invocation: Invocation) async throws -> ExitCode {
+        let options = try CommonOptions(arguments)
+        let manager = try options.manager()
+        if !arguments.has("yes") {
+            guard invocation.stdinIsTerminal, !options.noInput else {
+                throw CLIError.usage("reset needs confirmation and there is no terminal to ask on", hint: "pass --yes")
+            }
+            invocation.console.error("Forget the stored consent answers of app '\(options.appID)'? [y/N] ")
+            let line = readLine() ?? ""
+            guard ["y", "yes"].contains(line.trimmingCharacters(in: .whitespaces).lowercased()) else {
+                invocation.console.error("nothing was reset")
+                return .success
+            }
+        }
+        let record = try manager.reset(region: options.region.region)
+        if options.json {
+            invocation.console.out(JSONOutput.text(["reset": true, "app": options.appID, "change": record.changeCount]))
+        } else {
+            invocation.console.out("reset: the consent answers of app '\(options.appID)' are forgotten; the next launch asks again")
+        }
+        return .success
+    }
+}

@@ -43,7 +43,7 @@ let package = Package(
         .testTarget(
             name: "consentctlTests",
             dependencies: ["consentctl", "ConsentEngine"],
-            exclude: ["Terminal/Snapshots"],
+            exclude: ["Terminal/Snapshots", "CLI/Snapshots"],
             swiftSettings: strict
         ),
     ],

@@ -51,7 +51,7 @@ struct CommonOptions: Sendable {
             region = try RegionInput(parsing: arguments.value("geo") ?? "unknown")
         } catch {
             let suggestion = closest(to: arguments.value("geo") ?? "", among: ["EEA", "UK", "CH", "other", "unknown"])
-            throw CLIError.usage("--geo: \(error.description)", hint: suggestion.map { "did you mean \($0)?" })
+            throw CLIError.usage("--geo: \(error.description)", hint: suggestion.map { "did you mean \($0)?" } ?? "e.g. --geo EEA, --geo DE, --geo US-CA")
         }
         let geography = arguments.value("debug-geo") ?? "disabled"
         guard let debugGeography = DebugGeography.allCases.first(where: { $0.rawValue.lowercased() == geography.lowercased() }) else {

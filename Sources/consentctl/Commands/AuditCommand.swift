@@ -26,8 +26,9 @@ enum AuditCommand: Command {
         OptionSpec(name: "json", value: nil, help: "print the findings as JSON"),
     ]
     static let examples = [
-        "consentctl audit --xcconfig fixtures/audit/my-apps/Shopping/Shopping.xcconfig",
-        "consentctl audit --xcconfig fixtures/audit/my-apps/Catcher/Catcher.xcconfig --configuration Release --json",
+        "consentctl audit --xcconfig fixtures/audit/my-apps/Apps/Shopping/Shopping.xcconfig",
+        "consentctl audit --xcconfig fixtures/audit/my-apps/Apps/Catcher/Catcher.xcconfig --privacy-manifest fixtures/audit/my-apps/Apps/Catcher/PrivacyInfo.xcprivacy",
+        "consentctl audit --xcconfig fixtures/audit/my-apps/Apps/Catcher/Catcher.xcconfig --configuration Release --json",
     ]
 
     static func run(_ arguments: ParsedArguments, _ invocation: Invocation) async throws -> ExitCode {

@@ -1,0 +1,145 @@
+import Foundation
+import ConsentEngine
+
+/// The consent form (and privacy options) on the terminal, driving a ``ConsentFormSession``.
+struct ConsentFormScreen: InteractiveScreen, Sendable {
+    /// What a toggle row of Manage options changes.
+    enum RowTarget: Equatable {
+        case purpose(Int), objection(Int), specialFeature(Int), partner(Int)
+
+        var command: AnswerCommand {
+            switch self {
+            case .purpose(let id): return .togglePurpose(id)
+            case .objection(let id): return .object(id)
+            case .specialFeature(let id): return .toggleSpecialFeature(id)
+            case .partner(let id): return .togglePartner(id)
+            }
+        }
+    }
+
+    private(set) var session: ConsentFormSession
+    private(set) var focus = Focus()
+
+    init(request: ConsentFormRequest) {
+        session = ConsentFormSession(request: request)
+    }
+
+    /// Shows a session as it stands (line mode prints prompts through the same content).
+    init(session: ConsentFormSession) {
+        self.session = session
+    }
+
+    private var policy: Policy { session.request.policy }
+    private var language: String { session.request.language }
+    private func text(_ key: TextKey) -> String { policy.text(key, language: language) }
+
+    /// The toggle rows of Manage options, in the order they are shown.
+    var rows: [RowTarget] {
+        policy.purposes.map { .purpose($0.id) } + session.legitimateInterestPurposes.map { .objection($0) }
+            + policy.specialFeatures.map { .specialFeature($0.id) } + policy.partners.map { .partner($0.id) }
+    }
+
+    var content: ScreenContent {
+        let titles = (session.request.kind == .privacyOptionsForm ? [text(.privacyOptionsTitle)] : [])
+        let buttons = session.buttons.map { text($0.label) }
+        switch session.screen {
+        case .first:
+            let hotKeys = FormNavigator.hotKeyHint(buttons).map { " · \($0) press" } ?? ""
+            return ScreenContent(
+                titles: titles + [text(.formTitle)], items: firstScreenItems, buttons: buttons,
+                help: "Tab ←→ choose · Enter press\(hotKeys) · q leave", pagedHelp: "↑↓ scroll")
+        case .manageOptions:
+            return ScreenContent(
+                titles: titles + [text(.manageTitle)], items: manageItems, detail: detail(for: focus.row),
+                buttons: buttons, help: "↑↓ move · Space toggle · Tab ←→ buttons · Enter press · q leave",
+                pagedHelp: "PgUp/PgDn page")
+        }
+    }
+
+    mutating func handle(_ key: Key, pages: PageMap) -> ScreenOutcome<ConsentChoices> {
+        switch FormNavigator.intent(for: key, focus: &focus, content: content, pages: pages) {
+        case .none:
+            return .stay
+        case .dismiss:
+            return .dismissed
+        case .toggle(let row):
+            _ = session.apply(rows[row].command)
+            return .stay
+        case .press(let button):
+            let screen = session.screen
+            if case .answered(let choices) = session.apply(session.buttons[button].command) { return .answered(choices) }
+            if session.screen != screen { focus = Focus(area: .list) }
+            return .stay
+        }
+    }
+
+    /// Names only: the descriptions are in Manage options, and the first screen should fit at once.
+    private var firstScreenItems: [ScreenItem] {
+        var items = policy.purposes.map { ScreenItem.bullet(policy.name(of: $0, language: language)) }
+        if !policy.specialFeatures.isEmpty {
+            items += [.blank, .paragraph(text(.specialFeaturesIntro))]
+            items += policy.specialFeatures.map { .bullet(policy.name(of: $0, language: language)) }
+        }
+        return items + [.blank, .paragraph(text(.partnerCount))]
+    }
+
+    private var manageItems: [ScreenItem] {
+        let consentNote = "[x] = \(text(.consentLabel))"
+        let numberWidth = String((policy.purposes + policy.specialFeatures).map(\.id).max() ?? 0).count
+        func number(_ id: Int) -> String {
+            String(repeating: " ", count: max(numberWidth - String(id).count, 0)) + "\(id)."
+        }
+        func purposeName(_ id: Int) -> String {
+            policy.purposes.first { $0.id == id }.map { policy.name(of: $0, language: language) } ?? "\(id)"
+        }
+        var items: [ScreenItem] = [.heading(text(.purposesHeading), note: consentNote)]
+        items += policy.purposes.map {
+            .toggle(ToggleRow(isOn: session.purposes.contains($0.id), prefix: number($0.id), label: policy.name(of: $0, language: language)))
+        }
+        if !session.legitimateInterestPurposes.isEmpty {
+            items += [.blank, .heading(text(.legitimateInterestHeading), note: "[x] = \(text(.objectLabel))")]
+            items += session.legitimateInterestPurposes.map {
+                .toggle(ToggleRow(isOn: session.objections.contains($0), prefix: number($0), label: purposeName($0)))
+            }
+        }
+        if !policy.specialFeatures.isEmpty {
+            items += [.blank, .heading(text(.specialFeaturesHeading), note: consentNote)]
+            items += policy.specialFeatures.map {
+                .toggle(ToggleRow(isOn: session.specialFeatures.contains($0.id), prefix: number($0.id), label: policy.name(of: $0, language: language)))
+            }
+        }
+        if !policy.partners.isEmpty {
+            items += [.blank, .heading(text(.partnersHeading), note: consentNote)]
+            items += policy.partners.map {
+                .toggle(ToggleRow(isOn: session.partners.contains($0.id), label: "\($0.name) (\($0.id))", note: partnerNote($0)))
+            }
+        }
+        return items
+    }
+
+    /// A partner's purposes, legitimate interests and special features by number.
+    private func partnerNote(_ partner: Partner) -> String? {
+        // The legitimate-interest heading explains the right to object ("… (you may object)"); the note only
+        // needs its name.
+        let legitimateInterest = text(.legitimateInterestHeading).split(separator: "(").first
+            .map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        let parts = [(text(.purposesHeading), partner.purposes), (legitimateInterest, partner.legitimateInterestPurposes),
+                     (text(.specialFeaturesHeading), partner.specialFeatures)]
+            .filter { !$0.1.isEmpty }
+            .map { "\($0.0): \($0.1.map(String.init).joined(separator: ", "))" }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
+    /// The description of the focused row, shown under the list.
+    private func detail(for row: Int) -> String {
+        guard rows.indices.contains(row) else { return "" }
+        switch rows[row] {
+        case .purpose(let id), .objection(let id):
+            return policy.purposes.first { $0.id == id }.map { policy.description(of: $0, language: language) } ?? ""
+        case .specialFeature(let id):
+            return policy.specialFeatures.first { $0.id == id }.map { policy.description(of: $0, language: language) } ?? ""
+        case .partner(let id):
+            return policy.partner(id)?.privacyURL ?? ""
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// The built `consentctl` binary, run as a user would run it.
+enum Consentctl {
+    struct Result {
+        var stdout: String
+        var stderr: String
+        var status: Int32
+    }
+
+    /// The binary beside the test bundle in the build folder.
+    static let binary: URL = {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var folder = executable.deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("consentctl")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("consentctl")
+    }()
+
+    /// The repository root, where examples in the help texts run.
+    static let repository: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    }()
+
+    /// Runs `consentctl` with arguments, stdin text and extra environment, in `directory`.
+    static func run(
+        _ arguments: [String], stdin: String = "", environment: [String: String] = [:],
+        directory: URL = repository
+    ) throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let input = Pipe(), output = Pipe(), error = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        input.fileHandleForWriting.write(Data(stdin.utf8))
+        try input.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
+                      status: process.terminationStatus)
+    }
+}
+
+/// A temporary folder for one test's state, removed afterwards.
+final class TemporaryFolder {
+    let url: URL
+    var path: String { url.path }
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("consentctl-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}

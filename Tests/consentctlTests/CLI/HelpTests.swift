@@ -1,0 +1,36 @@
+@testable import consentctl
+import Foundation
+import Testing
+
+/// Every command's help is a golden text, and every example in it runs and succeeds.
+struct HelpTests {
+    static let commands = Tool.commands.map { $0.name }
+
+    @Test(arguments: commands)
+    func theHelpMatchesItsGoldenText(command: String) throws {
+        let result = try Consentctl.run([command, "--help"])
+        #expect(result.status == 0)
+        assertSnapshot(result.stdout, named: "help-\(command)")
+        let short = try Consentctl.run([command, "-h"])
+        #expect(short.stdout == result.stdout)
+    }
+
+    @Test func theCommandListMatchesItsGoldenText() throws {
+        let result = try Consentctl.run(["--help"])
+        #expect(result.status == 0)
+        assertSnapshot(result.stdout, named: "help")
+    }
+
+    @Test(arguments: commands)
+    func everyExampleInTheHelpSucceeds(command: String) throws {
+        let type = try #require(Tool.commands.first { $0.name == command })
+        #expect(!type.examples.isEmpty)
+        for example in type.examples {
+            let state = try TemporaryFolder()
+            let words = example.split(separator: " ").map(String.init)
+            #expect(words.first == "consentctl")
+            let result = try Consentctl.run(Array(words.dropFirst()), environment: ["CONSENTCTL_STATE_DIR": state.path])
+            #expect(result.status == 0, "\(example) exited \(result.status): \(result.stderr)")
+        }
+    }
+}

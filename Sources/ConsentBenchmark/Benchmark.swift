@@ -27,7 +27,7 @@ struct Benchmark {
                 samples.sort()
                 let median = samples[samples.count / 2]
                 let label = measurement.perIteration ? "per run, median of \(rounds) × \(measurement.iterations)" : "in all, median of \(rounds) rounds"
-                print("\(measurement.name.padding(toLength: 52, withPad: " ", startingAt: 0)) \(format(median).padding(toLength: 10, withPad: " ", startingAt: 0)) (\(label))")
+                print("\(measurement.name.padding(toLength: 60, withPad: " ", startingAt: 0)) \(format(median).padding(toLength: 10, withPad: " ", startingAt: 0)) (\(label))")
             } catch {
                 print("\(measurement.name): failed: \(error)")
             }

@@ -10,7 +10,9 @@ enum Interaction {
             let refusing = VocabularyPresenter(source: NoInputSource())
             return RoutingPresenter(scripted: scripted, scriptedKinds: kinds, forms: refusing, tracking: refusing)
         }
-        if invocation.stdinIsTerminal && TerminalDevice.controllingTerminalIsAvailable() {
+        // A dumb terminal cannot move the cursor: it gets the line prompts instead of the full-screen form.
+        let dumb = invocation.environment["TERM"] == "dumb"
+        if invocation.stdinIsTerminal && !dumb && TerminalDevice.controllingTerminalIsAvailable() {
             let useColor = ColorPolicy.useColor(noColorFlag: options.noColor, environment: invocation.environment, drawsOnTerminal: true)
             let terminal = TerminalPresenter(useColor: useColor)
             return RoutingPresenter(scripted: scripted, scriptedKinds: kinds, forms: terminal, tracking: terminal)

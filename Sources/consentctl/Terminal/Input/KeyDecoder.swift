@@ -7,7 +7,7 @@ enum KeyDecoder {
     /// The outcome of decoding the start of a buffer.
     enum Result: Equatable {
         /// A key and how many bytes it took.
-        case key(Key, length: Int)
+        case key(KeyPress, length: Int)
         /// The bytes may be the start of a longer sequence: wait for more, or decode again as final.
         case incomplete
     }
@@ -57,7 +57,7 @@ enum KeyDecoder {
         }
     }
 
-    private static func key(final: UInt8, parameters: String) -> Key {
+    private static func key(final: UInt8, parameters: String) -> KeyPress {
         switch (final, parameters) {
         case (UInt8(ascii: "A"), _): return .up
         case (UInt8(ascii: "B"), _): return .down

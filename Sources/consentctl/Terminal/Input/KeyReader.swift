@@ -17,7 +17,7 @@ enum ByteInput: Equatable {
 
 /// An event for the form: a key, or a resize that calls for a redraw.
 enum InputEvent: Equatable {
-    case key(Key)
+    case key(KeyPress)
     case resize
     case closed
 }

@@ -1,7 +1,5 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif

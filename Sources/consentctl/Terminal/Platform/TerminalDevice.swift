@@ -1,7 +1,5 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
 #elseif canImport(Darwin)
 import Darwin
 #else
@@ -36,6 +34,11 @@ final class TerminalDevice {
     /// Whether a file descriptor is a terminal (`isatty`).
     static func isTerminal(_ fd: Int32) -> Bool {
         isatty(fd) == 1
+    }
+
+    /// Whether standard input is a terminal: if not, prompts read answers from it line by line.
+    static var standardInputIsTerminal: Bool {
+        isTerminal(STDIN_FILENO)
     }
 
     /// Whether the process can open its controlling terminal, checked without keeping it open.

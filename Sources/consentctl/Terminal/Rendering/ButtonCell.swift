@@ -12,9 +12,11 @@ enum ButtonCell {
         }
         let base: TextStyle = focused ? [.reverse, .bold] : []
         return StyledLine([
+            .init(text: "  "),
             .init(text: "[ " + parts.before, style: base),
             .init(text: parts.key, style: base.union(.underline)),
             .init(text: parts.after + " ]", style: base),
+            .init(text: "  "),
         ])
     }
 

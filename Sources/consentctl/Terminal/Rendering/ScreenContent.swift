@@ -54,33 +54,3 @@ struct ToggleRow: Equatable {
     /// A second, dimmer text under the label (a partner's purposes).
     var note: String?
 }
-
-/// Which part of a screen has the focus.
-struct Focus: Equatable {
-    enum Area: Equatable {
-        case list, buttons
-    }
-
-    /// `nil` until the user moves: then Enter presses nothing, so a stray Enter never answers.
-    var area: Area?
-    /// The focused toggle row (counted among toggle rows only).
-    var row = 0
-    /// The focused button.
-    var button = 0
-    /// The page shown on screens without toggle rows.
-    var page = 0
-}
-
-/// Where the pages of a rendered screen begin, for keys that move by page.
-struct PageMap: Equatable {
-    var pageCount = 1
-    /// The page each toggle row is on.
-    var pageOfRow: [Int] = []
-    /// The page on screen.
-    var shownPage = 0
-
-    /// The first toggle row on a page, if it has one.
-    func firstRow(onPage page: Int) -> Int? {
-        pageOfRow.firstIndex(of: page)
-    }
-}

@@ -56,7 +56,7 @@ struct ConsentFormScreen: InteractiveScreen, Sendable {
         }
     }
 
-    mutating func handle(_ key: Key, pages: PageMap) -> ScreenOutcome<ConsentChoices> {
+    mutating func handle(_ key: KeyPress, pages: PageMap) -> ScreenOutcome<ConsentChoices> {
         switch FormNavigator.intent(for: key, focus: &focus, content: content, pages: pages) {
         case .none:
             return .stay

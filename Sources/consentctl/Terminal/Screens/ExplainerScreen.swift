@@ -13,7 +13,7 @@ struct ExplainerScreen: InteractiveScreen, Sendable {
             buttons: [request.explainer.button], help: "Enter\(hotKey) continue · q leave", pagedHelp: "↑↓ scroll")
     }
 
-    mutating func handle(_ key: Key, pages: PageMap) -> ScreenOutcome<ExplainerResult> {
+    mutating func handle(_ key: KeyPress, pages: PageMap) -> ScreenOutcome<ExplainerResult> {
         switch FormNavigator.intent(for: key, focus: &focus, content: content, pages: pages) {
         case .press: return .answered(.continued)
         case .dismiss: return .dismissed

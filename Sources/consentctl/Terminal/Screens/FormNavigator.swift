@@ -1,7 +1,9 @@
 /// The keys every screen shares: moving the focus, paging, hot keys, leaving.
 ///
 /// A screen maps the resulting intent to its session's commands. Keys with no meaning on a screen give
-/// `.none`, so a stray key never answers.
+/// `.none`, so a stray key never answers. Enter presses the focused button, toggles the focused row (as
+/// Space does) when the list has the focus, and does nothing before anything has the focus; Space never
+/// presses a button.
 enum FormNavigator {
     /// What a key asks the screen to do.
     enum Intent: Equatable {
@@ -11,7 +13,7 @@ enum FormNavigator {
         case dismiss
     }
 
-    static func intent(for key: Key, focus: inout Focus, content: ScreenContent, pages: PageMap) -> Intent {
+    static func intent(for key: KeyPress, focus: inout Focus, content: ScreenContent, pages: PageMap) -> Intent {
         let rows = content.toggleCount
         let buttons = content.buttons.count
         switch key {
@@ -103,7 +105,7 @@ enum FormNavigator {
 
     /// The hot keys of some buttons for the key help (`C/D/M`), or `nil` when none has one.
     static func hotKeyHint(_ buttons: [String]) -> String? {
-        let keys = buttons.compactMap { HotKeyLabel($0).parts.key.isEmpty ? nil : HotKeyLabel($0).parts.key.uppercased() }
+        let keys = buttons.compactMap { HotKeyLabel($0).hotKey.map { $0.uppercased() } }
         return keys.isEmpty ? nil : keys.joined(separator: "/")
     }
 }

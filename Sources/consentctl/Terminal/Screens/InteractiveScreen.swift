@@ -6,7 +6,7 @@ protocol InteractiveScreen {
     /// What has the focus now.
     var focus: Focus { get }
     /// Handles one key; `pages` is where the pages of the last drawing begin.
-    mutating func handle(_ key: Key, pages: PageMap) -> ScreenOutcome<Answer>
+    mutating func handle(_ key: KeyPress, pages: PageMap) -> ScreenOutcome<Answer>
 }
 
 /// What a key did to a screen.

@@ -32,7 +32,7 @@ struct OptOutFormScreen: InteractiveScreen, Sendable {
             buttons: [text(.confirmChoices)], help: "↑↓ move · Space toggle · Tab button · Enter press · q leave")
     }
 
-    mutating func handle(_ key: Key, pages: PageMap) -> ScreenOutcome<OptOutChoices> {
+    mutating func handle(_ key: KeyPress, pages: PageMap) -> ScreenOutcome<OptOutChoices> {
         switch FormNavigator.intent(for: key, focus: &focus, content: content, pages: pages) {
         case .none:
             return .stay

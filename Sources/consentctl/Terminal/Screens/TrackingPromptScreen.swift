@@ -14,7 +14,7 @@ struct TrackingPromptScreen: InteractiveScreen, Sendable {
             buttons: buttons, help: "↑↓ Tab choose · Enter press\(hotKeys) · q leave")
     }
 
-    mutating func handle(_ key: Key, pages: PageMap) -> ScreenOutcome<TrackingPromptResult> {
+    mutating func handle(_ key: KeyPress, pages: PageMap) -> ScreenOutcome<TrackingPromptResult> {
         switch FormNavigator.intent(for: key, focus: &focus, content: content, pages: pages) {
         case .press(let button): return .answered(button == 0 ? .denied : .authorized)
         case .dismiss: return .dismissed

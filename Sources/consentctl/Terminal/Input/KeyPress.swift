@@ -1,5 +1,5 @@
 /// A key press, decoded from the bytes a terminal sends.
-enum Key: Sendable, Equatable {
+enum KeyPress: Sendable, Equatable {
     case up, down, left, right
     case tab, shiftTab
     case pageUp, pageDown, home, end

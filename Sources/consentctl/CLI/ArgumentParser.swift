@@ -6,6 +6,8 @@ struct OptionSpec: Sendable {
     var value: String?
     /// One line of help.
     var help: String
+    /// A one-letter form (`v` for `-v`), if the option has one.
+    var short: Character? = nil
 }
 
 /// The arguments of one command, parsed against its options.
@@ -43,6 +45,10 @@ struct ParsedArguments: Sendable {
             }
             if argument == "-h" {
                 parsed.flags.insert("help")
+                continue
+            }
+            if argument.count == 2, let spec = options.first(where: { $0.short == argument.last && $0.value == nil }) {
+                parsed.flags.insert(spec.name)
                 continue
             }
             guard argument.hasPrefix("--") else {

@@ -53,7 +53,7 @@ extension Command {
 enum HelpFormat {
     static func optionLines(_ specs: [OptionSpec]) -> String {
         let labels = specs.map { spec -> String in
-            let name = spec.name == "help" ? "-h, --help" : "--\(spec.name)"
+            let name = spec.name == "help" ? "-h, --help" : spec.short.map { "-\($0), --\(spec.name)" } ?? "--\(spec.name)"
             return spec.value.map { "\(name) \($0)" } ?? name
         }
         let width = (labels.map(\.count).max() ?? 0) + 2

@@ -35,15 +35,11 @@ struct ContextSpec: Equatable {
             }
         }
         spec.now = try object["now"]?.date()
-        if let field = object["build"] {
-            spec.build = Build(rawValue: try field.oneOf(Build.allCases.map(\.rawValue)))
-        }
+        spec.build = try object["build"]?.choice(Build.self)
         spec.testDevice = try object["testDevice"]?.bool()
         spec.deviceID = try object["deviceID"]?.string()
         spec.tfua = try object["tfua"]?.bool()
-        if let field = object["debugGeography"] {
-            spec.debugGeography = DebugGeography(rawValue: try field.oneOf(DebugGeography.allCases.map(\.rawValue)))
-        }
+        spec.debugGeography = try object["debugGeography"]?.choice(DebugGeography.self)
         spec.resetConsent = try object["resetConsent"]?.bool()
         spec.trackingRestricted = try object["trackingRestricted"]?.bool()
         spec.lang = try object["lang"]?.string()

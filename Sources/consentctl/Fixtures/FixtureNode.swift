@@ -69,6 +69,14 @@ struct FixtureNode {
         return text
     }
 
+    /// A case of a string enum, spelled as its raw value.
+    func choice<Choice: RawRepresentable & CaseIterable>(_ type: Choice.Type) throws(FixtureFieldError) -> Choice
+    where Choice.RawValue == String {
+        let text = try oneOf(Choice.allCases.map(\.rawValue))
+        guard let choice = Choice(rawValue: text) else { throw error("\"\(text)\" is not a valid value") }
+        return choice
+    }
+
     /// An ISO 8601 date in UTC (`2025-01-31T10:00:00Z`, an offset, or a date alone for midnight UTC).
     func date() throws(FixtureFieldError) -> Date {
         let text = try string()

@@ -28,8 +28,7 @@ enum StoredStateSpec {
         }
         if let field = object["tracking"] {
             let tracking = try field.object(allowed: trackingFields)
-            let status = try tracking.required("status").oneOf(TrackingAnswer.Status.allCases.map(\.rawValue))
-            record.tracking = TrackingAnswer(status: TrackingAnswer.Status(rawValue: status) ?? .denied,
+            record.tracking = TrackingAnswer(status: try tracking.required("status").choice(TrackingAnswer.Status.self),
                                              answeredAt: try tracking["answeredAt"]?.date() ?? context.now)
         }
         record.explainerShownAt = try object["explainerShownAt"]?.date()
@@ -43,8 +42,7 @@ enum StoredStateSpec {
     /// nothing), and the rest to an answer given under the case's policy at its `now`.
     static func consent(from node: FixtureNode, policy: Policy, context: DecisionContext) throws(FixtureFieldError) -> ConsentAnswer {
         let object = try node.object(allowed: consentFields)
-        let choiceName = try object.required("choice").oneOf(ConsentChoice.allCases.map(\.rawValue))
-        let choice = ConsentChoice(rawValue: choiceName) ?? .custom
+        let choice = try object.required("choice").choice(ConsentChoice.self)
         let defaults: ConsentChoices
         switch choice {
         case .consentAll: defaults = .consentAll(policy)
@@ -66,9 +64,7 @@ enum StoredStateSpec {
             policyRevision: try object["policyRevision"]?.int() ?? policy.revision,
             tcfPolicyVersion: try object["tcfPolicyVersion"]?.int() ?? policy.tcfPolicyVersion,
             region: region,
-            regulation: try object["regulation"].map { node throws(FixtureFieldError) in
-                Regulation(rawValue: try node.oneOf(Regulation.allCases.map(\.rawValue))) ?? .gdpr
-            } ?? .gdpr,
+            regulation: try object["regulation"]?.choice(Regulation.self) ?? .gdpr,
             language: try object["language"]?.string() ?? "en")
     }
 

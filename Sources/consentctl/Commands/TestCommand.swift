@@ -1,0 +1,42 @@
+import Foundation
+
+/// `consentctl test [PATH…]`: run policy regression fixtures.
+enum TestCommand: Command {
+    static let name = "test"
+    static let summary = "run policy regression fixtures (default: fixtures/)"
+    static let usage = "consentctl test [PATH…] [-v] [--run REGEX] [--json]"
+    static let about = """
+    Runs the *.test.json fixtures under the given files and folders (default: fixtures/): decision cases
+    (a context and stored answers → the expected decision fields), flow cases (scripted answers → what was
+    shown, whether ads started, what was stored, the final decision) and audit cases. Prints one line per
+    failure with the expected and actual values, then "N passed, N failed" and how many of the engine's
+    (rule, outcome) pairs the suite exercised. Exits 0 when every case passed, 2 when a case failed, and 1
+    when a fixture could not be loaded or none was found. The format is documented in fixtures/README.md.
+    """
+    static let takesCommonOptions = false
+    static let options: [OptionSpec] = [
+        OptionSpec(name: "verbose", value: nil, help: "every case with its time and trace", short: "v"),
+        OptionSpec(name: "run", value: "REGEX", help: "only the cases whose name matches REGEX; the others are skipped"),
+        OptionSpec(name: "json", value: nil, help: "print the results as JSON"),
+    ]
+    static let examples = [
+        "consentctl test",
+        "consentctl test fixtures/decisions --run expiry -v",
+        "consentctl test fixtures/flows/first-launch.test.json --json",
+    ]
+
+    static func run(_ arguments: ParsedArguments, _ invocation: Invocation) async throws -> ExitCode {
+        let options = FixtureRunOptions(
+            paths: arguments.positionals, runPattern: arguments.value("run"),
+            verbose: arguments.has("verbose"), json: arguments.has("json"))
+        let result: FixtureRunResult
+        do {
+            result = try await FixtureRunner.run(options)
+        } catch {
+            throw CLIError.usage(error.message, hint: error.hint)
+        }
+        invocation.console.out(result.output)
+        if !result.errors.isEmpty { invocation.console.error(result.errors) }
+        return ExitCode(rawValue: result.exitCode) ?? .failure
+    }
+}

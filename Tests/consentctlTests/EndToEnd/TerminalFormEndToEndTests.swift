@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+/// The real binary in a real terminal (tmux, 80×24), driven with keys as a person would.
+@Suite(.serialized)
+struct TerminalFormEndToEndTests {
+    init() {
+        if !TmuxSession.isAvailable {
+            print("⚠️  tmux is not installed: the terminal end-to-end tests will fail (apt-get install tmux; .ci/run does)")
+        }
+    }
+
+    @Test func aFirstLaunchInTheEEAShowsTheFormThenTheExplainerThenTheTrackingPrompt() throws {
+        let state = try TemporaryFolder()
+        let launch = try TmuxSession(["prompt", "--geo", "EEA", "--state-dir", state.path])
+        try launch.waitFor("Publisher Test Ads asks for your consent to use your personal data to:")
+        try launch.waitFor("Do not consent")
+        try launch.send("d")
+        try launch.waitFor("Keep Shopping free")
+        try launch.send("c")
+        try launch.waitFor("Allow “Shopping” to track your activity")
+        try launch.send("a")
+        #expect(try launch.exitStatus() == 0)
+        let summary = launch.file("stdout")
+        #expect(summary.contains("shown: consentForm → explainer → trackingPrompt"))
+        #expect(summary.contains("consentStatus: obtained"))
+        #expect(summary.contains("canRequestAds: true"))
+        #expect(summary.contains("adServing: limited"))
+
+        let relaunch = try TmuxSession(["prompt", "--geo", "EEA", "--state-dir", state.path])
+        #expect(try relaunch.exitStatus() == 0)
+        #expect(relaunch.file("stdout").contains("shown: nothing"))
+        #expect(relaunch.file("stdout").contains("ads started: yes"))
+    }
+
+    @Test func privacyOptionsManageOptionsCanConsentToWhatPersonalisedAdsNeed() throws {
+        let state = try TemporaryFolder()
+        let seeded = try Consentctl.run(["prompt", "--geo", "EEA", "--state-dir", state.path, "--consent", "none",
+                                         "--explainer", "continue", "--tracking", "allow"])
+        #expect(seeded.status == 0)
+        let options = try TmuxSession(["privacy-options", "--geo", "EEA", "--state-dir", state.path])
+        try options.waitFor("Privacy options")
+        try options.send("m")
+        try options.waitFor("[ ]  1. Store and/or access information on a device")
+        // Purposes 1–4, 7, 9 and 10, one row at a time, then down past purpose 11, the six legitimate-interest
+        // rows and the two special features to the first partner, Google (755).
+        try options.send("Space", "j", "Space", "j", "Space", "j", "Space", "j", "j", "j", "Space", "j", "j", "Space", "j", "Space")
+        for _ in 0..<10 { try options.send("j") }
+        try options.send("Space")
+        try options.waitFor("[x] Google Advertising Products (755)")
+        try options.send("s")
+        #expect(try options.exitStatus() == 0)
+        let summary = options.file("stdout")
+        #expect(summary.contains("shown: privacyOptionsForm"))
+        #expect(summary.contains("adServing: personalized"), "\(summary)")
+        let log = try Consentctl.run(["log", "--state-dir", state.path]).stdout
+        #expect(log.contains("custom  purposes [1,2,3,4,7,9,10]  partners [755]"))
+    }
+
+    @Test func ctrlCInTheMiddleRestoresTheTerminalAndStoresNothing() throws {
+        let state = try TemporaryFolder()
+        _ = try Consentctl.run(["prompt", "--geo", "EEA", "--state-dir", state.path, "--consent", "all", "--explainer", "continue", "--tracking", "deny"])
+        let before = try Consentctl.run(["log", "--json", "--state-dir", state.path]).stdout
+        let options = try TmuxSession(["privacy-options", "--geo", "EEA", "--state-dir", state.path])
+        try options.waitFor("Manage options")
+        try options.send("m")
+        try options.waitFor("Purposes")
+        try options.send("Space", "j", "Space")
+        try options.send("C-c")
+        #expect(try options.exitStatus() == 130)
+        #expect(options.file("stty-before") == options.file("stty-after"))
+        #expect(!options.file("stty-before").isEmpty)
+        #expect(try Consentctl.run(["log", "--json", "--state-dir", state.path]).stdout == before)
+        #expect(try options.screen().contains("Purposes") == false, "the form is gone from the screen")
+    }
+
+    @Test func sigtermInTheMiddleRestoresTheTerminalAndStoresNothing() throws {
+        let state = try TemporaryFolder()
+        _ = try Consentctl.run(["prompt", "--geo", "EEA", "--state-dir", state.path, "--consent", "none", "--explainer", "continue", "--tracking", "allow"])
+        let before = try Consentctl.run(["log", "--json", "--state-dir", state.path]).stdout
+        let form = try TmuxSession(["privacy-options", "--geo", "EEA", "--state-dir", state.path])
+        try form.waitFor("Manage options")
+        try form.send("m")
+        try form.waitFor("Purposes")
+        try form.send("Space")
+        let killed = try TmuxSession.run(["pkill", "-TERM", "-f", "consentctl privacy-options --geo EEA --state-dir \(state.path)"])
+        #expect(killed.status == 0)
+        #expect(try form.exitStatus() == 143)
+        #expect(form.file("stty-before") == form.file("stty-after"))
+        #expect(try Consentctl.run(["log", "--json", "--state-dir", state.path]).stdout == before)
+    }
+
+    @Test func privacyOptionsInCaliforniaShowTheOptOutForm() throws {
+        let state = try TemporaryFolder()
+        let options = try TmuxSession(["privacy-options", "--geo", "US-CA", "--state-dir", state.path])
+        try options.waitFor("Your privacy choices")
+        try options.waitFor("Do not sell my personal information")
+        try options.send("Space")
+        try options.waitFor("[x]")
+        try options.send("s")
+        #expect(try options.exitStatus() == 0)
+        #expect(options.file("stdout").contains("adServing: nonPersonalized"))
+    }
+
+    @Test func germanTextsComeFromThePolicy() throws {
+        let state = try TemporaryFolder()
+        let form = try TmuxSession(["prompt", "--geo", "DE", "--lang", "de", "--state-dir", state.path])
+        try form.waitFor("Publisher Test Ads bittet um Ihre Einwilligung")
+        try form.send("q")
+        #expect(try form.exitStatus() == 0)
+        #expect(form.file("stdout").contains("consentStatus: required"))
+    }
+}

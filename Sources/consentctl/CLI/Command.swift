@@ -31,19 +31,17 @@ extension Command {
     static var usage: String { "consentctl \(name) [options]" }
 
     static var allOptions: [OptionSpec] {
-        takesCommonOptions ? options + CommonOptions.specs : options + [CommonOptions.specs.last!]
+        takesCommonOptions ? options + CommonOptions.specs : options + CommonOptions.specs.filter { $0.name == "help" }
     }
 
     /// The command's help: usage, what it does, options, examples.
     static var help: String {
         var text = "Usage: \(usage)\n\n\(about)\n"
-        if !options.isEmpty {
-            text += "\nOptions:\n" + HelpFormat.optionLines(options)
-        }
         if takesCommonOptions {
+            if !options.isEmpty { text += "\nOptions:\n" + HelpFormat.optionLines(options) }
             text += "\nCommon options:\n" + HelpFormat.optionLines(CommonOptions.specs)
         } else {
-            text += "\n" + HelpFormat.optionLines([CommonOptions.specs.last!])
+            text += "\nOptions:\n" + HelpFormat.optionLines(allOptions)
         }
         text += "\nExamples:\n" + examples.map { "  \($0)\n" }.joined()
         return text

@@ -19,7 +19,7 @@ struct ConsentLogFileTests {
             #expect(lines[1] == #"{"at":"2026-11-29T10:15:00Z","change":2,"event":"tracking","#
                         + #""tracking":{"answeredAt":"2026-11-29T10:15:00Z","status":"denied"}}"#)
             #expect(try store.readLog() == [
-                ConsentLogEntry(.consent(answer(revision: 1)), change: 1),
+                ConsentLogEntry(.consent(storedAnswer(revision: 1)), change: 1),
                 ConsentLogEntry(.tracking(denied), change: 2),
             ])
         }

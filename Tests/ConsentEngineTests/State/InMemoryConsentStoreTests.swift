@@ -5,7 +5,7 @@ import Testing
 struct InMemoryConsentStoreTests {
     @Test func itCountsAndLogsLikeTheFileStore() {
         let store = InMemoryConsentStore()
-        let given = answer(revision: 1)
+        let given = storedAnswer(revision: 1)
         store.update { record in
             record.consent = given
             return [.consent(given)]
@@ -25,7 +25,7 @@ struct InMemoryConsentStoreTests {
         await withTaskGroup(of: Void.self) { group in
             for revision in 1...100 {
                 group.addTask {
-                    let given = answer(revision: revision)
+                    let given = storedAnswer(revision: revision)
                     store.update { record in
                         record.consent = given
                         return [.consent(given)]

@@ -86,7 +86,7 @@ struct StateSchemaTests {
 
     private func fullRecord() -> ConsentRecord {
         ConsentRecord(
-            consent: answer(revision: 3),
+            consent: storedAnswer(revision: 3),
             usOptOuts: USOptOutAnswer(sale: true, sharing: true, targetedAdvertising: false, answeredAt: testNow,
                                       region: .usState("VA")),
             tracking: TrackingAnswer(status: .denied, answeredAt: testNow), explainerShownAt: testNow,

@@ -18,7 +18,7 @@ func makeStore(_ stateDirectory: String, appID: String = "com.example.Shopping")
 }
 
 /// A consent answer told apart from others by its policy revision.
-func answer(revision: Int, policyID: String = "default") -> ConsentAnswer {
+func storedAnswer(revision: Int, policyID: String = "default") -> ConsentAnswer {
     ConsentAnswer(
         choice: .custom, purposes: [1, 3], legitimateInterestObjections: [2], specialFeatures: [1],
         partners: [755], disclosedPartners: [1, 755], answeredAt: testNow.addingTimeInterval(Double(revision)),
@@ -27,10 +27,10 @@ func answer(revision: Int, policyID: String = "default") -> ConsentAnswer {
 }
 
 extension FileConsentStore {
-    /// Stores `answer(revision:)` with its log line, as the launch flow stores a consent answer.
+    /// Stores `storedAnswer(revision:)` with its log line, as the launch flow stores a consent answer.
     @discardableResult
     func storeConsent(revision: Int) throws -> ConsentRecord {
-        let given = answer(revision: revision)
+        let given = storedAnswer(revision: revision)
         return try update { record in
             record.consent = given
             return [.consent(given)]

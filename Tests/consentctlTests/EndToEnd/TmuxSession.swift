@@ -24,6 +24,8 @@ final class TmuxSession {
         let directory = folder.path
         try """
         #!/bin/bash
+        # As a person's terminal: colours on, whatever the test process's environment says.
+        unset NO_COLOR
         stty -g > '\(directory)/stty-before'
         '\(Consentctl.binary.path)' \(quoted) > '\(directory)/stdout' 2> '\(directory)/stderr'
         status=$?

@@ -110,4 +110,19 @@ struct TerminalFormEndToEndTests {
         #expect(try form.exitStatus() == 0)
         #expect(form.file("stdout").contains("consentStatus: required"))
     }
+
+    @Test func resetAsksToConfirmOnATerminal() throws {
+        let state = try TemporaryFolder()
+        _ = try Consentctl.run(["prompt", "--geo", "EEA", "--state-dir", state.path, "--consent", "all", "--explainer", "continue", "--tracking", "allow"])
+        let declined = try TmuxSession(["reset", "--state-dir", state.path], stderrOnScreen: true)
+        try declined.waitFor("[y/N]")
+        try declined.send("n", "Enter")
+        #expect(try declined.exitStatus() == 0)
+        #expect(try Consentctl.run(["status", "--geo", "EEA", "--state-dir", state.path]).stdout.contains("consentStatus: obtained"))
+        let confirmed = try TmuxSession(["reset", "--state-dir", state.path], stderrOnScreen: true)
+        try confirmed.waitFor("[y/N]")
+        try confirmed.send("y", "Enter")
+        #expect(try confirmed.exitStatus() == 0)
+        #expect(try Consentctl.run(["status", "--geo", "EEA", "--state-dir", state.path]).stdout.contains("formRequired: true (reset)"))
+    }
 }

@@ -16,7 +16,9 @@ final class TmuxSession {
 
     /// Starts `consentctl arguments` in a fresh tmux server at 80×24. The wrapper script records the
     /// terminal settings before and after (`stty -g`), the exit status, stdout and stderr in `folder`.
-    init(_ arguments: [String], columns: Int = 80, rows: Int = 24) throws {
+    /// With `stderrOnScreen`, messages and questions written to stderr show on the terminal instead of
+    /// going to the `stderr` file.
+    init(_ arguments: [String], columns: Int = 80, rows: Int = 24, stderrOnScreen: Bool = false) throws {
         folder = try TemporaryFolder()
         server = "consentctl-e2e-\(UUID().uuidString.prefix(8))"
         let quoted = arguments.map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }.joined(separator: " ")
@@ -27,7 +29,7 @@ final class TmuxSession {
         # As a person's terminal: colours on, whatever the test process's environment says.
         unset NO_COLOR
         stty -g > '\(directory)/stty-before'
-        '\(Consentctl.binary.path)' \(quoted) > '\(directory)/stdout' 2> '\(directory)/stderr'
+        '\(Consentctl.binary.path)' \(quoted) > '\(directory)/stdout' \(stderrOnScreen ? "" : "2> '\(directory)/stderr'")
         status=$?
         stty -g > '\(directory)/stty-after'
         echo $status > '\(directory)/status'

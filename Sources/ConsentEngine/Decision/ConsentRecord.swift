@@ -22,6 +22,7 @@ public struct ConsentRecord: Sendable, Equatable, Codable {
     /// A record with nothing stored.
     public static let empty = ConsentRecord()
 
+    /// A record; every field defaults to nothing stored and the change counter to 0.
     public init(
         consent: ConsentAnswer? = nil,
         usOptOuts: USOptOutAnswer? = nil,
@@ -53,6 +54,7 @@ public enum ConsentChoice: String, Sendable, Equatable, CaseIterable, Codable {
 
 /// One answer to the consent form, with what it covered and under which policy it was given.
 public struct ConsentAnswer: Sendable, Equatable, Codable {
+    /// How the answer was given; `rejectAll` is still an answer, so consent counts as `obtained`.
     public var choice: ConsentChoice
     /// Purposes consented to (sorted ids).
     public var purposes: [Int]
@@ -64,14 +66,22 @@ public struct ConsentAnswer: Sendable, Equatable, Codable {
     public var partners: [Int]
     /// Partners listed on the form when the answer was given (sorted ids): a partner not among them is new.
     public var disclosedPartners: [Int]
+    /// When the answer was given (UTC); it expires after the policy's maximum age in calendar months.
     public var answeredAt: Date
+    /// The ``Policy/id`` of the policy it was given under.
     public var policyID: String
+    /// The policy's revision then; a higher one asks again where the policy re-consents on revisions.
     public var policyRevision: Int
+    /// The TCF policy version then (4 = TCF v2.2, 5 = v2.3); a higher one in the policy asks again.
     public var tcfPolicyVersion: Int
+    /// The resolved region the user was in (`EEA`, `UK`, `CH`…).
     public var region: Region
+    /// The regulation that applied when it was given.
     public var regulation: Regulation
+    /// The language code the form was shown in (`en`, `de`…).
     public var language: String
 
+    /// An answer; the id lists are deduplicated and sorted.
     public init(
         choice: ConsentChoice, purposes: [Int], legitimateInterestObjections: [Int], specialFeatures: [Int],
         partners: [Int], disclosedPartners: [Int], answeredAt: Date, policyID: String, policyRevision: Int,
@@ -103,12 +113,18 @@ public struct ConsentAnswer: Sendable, Equatable, Codable {
 
 /// The US-state opt-outs (CCPA-style), each true when the user opted out.
 public struct USOptOutAnswer: Sendable, Equatable, Codable {
+    /// Opted out of the sale of personal data.
     public var sale: Bool
+    /// Opted out of the sharing of personal data.
     public var sharing: Bool
+    /// Opted out of targeted advertising.
     public var targetedAdvertising: Bool
+    /// When the opt-outs were confirmed (UTC).
     public var answeredAt: Date
+    /// The US state they were chosen in (`US-CA`…).
     public var region: Region
 
+    /// Opt-outs as confirmed on the opt-out form.
     public init(sale: Bool, sharing: Bool, targetedAdvertising: Bool, answeredAt: Date, region: Region) {
         self.sale = sale
         self.sharing = sharing
@@ -123,13 +139,17 @@ public struct USOptOutAnswer: Sendable, Equatable, Codable {
 
 /// The answer to the tracking prompt.
 public struct TrackingAnswer: Sendable, Equatable, Codable {
+    /// `denied` ("Ask App Not to Track") or `authorized` ("Allow"); an unanswered prompt stores no answer.
     public enum Status: String, Sendable, Equatable, Codable, CaseIterable {
         case denied, authorized
     }
 
+    /// The user's choice on the prompt.
     public var status: Status
+    /// When the prompt was answered (UTC).
     public var answeredAt: Date
 
+    /// An answer given at `answeredAt`.
     public init(status: Status, answeredAt: Date) {
         self.status = status
         self.answeredAt = answeredAt

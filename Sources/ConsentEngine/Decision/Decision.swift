@@ -5,21 +5,32 @@ import Foundation
 /// Its JSON form (``jsonData()``) uses the names of the product contract and is byte-identical for the
 /// same inputs, trace included.
 public struct Decision: Sendable, Equatable {
+    /// Google UMP's consent status; `obtained` means a choice was made ("Do not consent" too), not a yes.
     public var consentStatus: ConsentStatus
     /// True exactly when ``consentStatus`` is `notRequired` or `obtained`.
     public var canRequestAds: Bool { consentStatus == .notRequired || consentStatus == .obtained }
+    /// Whether the app must offer a privacy-options entry point: `required` under the GDPR and in regulated
+    /// US states.
     public var privacyOptionsRequirementStatus: PrivacyOptionsRequirementStatus
+    /// Whether the consent form must be shown at this launch; true exactly when ``formReason`` is set.
     public var formRequired: Bool { formReason != nil }
     /// Why the form must be shown, or `nil` when it need not be.
     public var formReason: FormReason?
+    /// The tracking (ATT) status: `restricted` on a managed device, else the stored answer or `notDetermined`.
     public var trackingStatus: TrackingStatus
+    /// Whether to show the tracking prompt now: consent settled, ads allowed, tracking not determined, the
+    /// device not restricted, no TFUA; asked at most once per install.
     public var shouldRequestTracking: Bool
     /// Whether the tracking explainer comes right before the tracking prompt.
     public var explainerFirst: Bool
+    /// How ads may be served; `none` whenever ``canRequestAds`` is false.
     public var adServing: AdServing
+    /// Whether the advertising identifier (IDFA) may be used: ads allowed, tracking `authorized`, no TFUA, and
+    /// under the GDPR consent to purpose 1.
     public var advertisingIdentifierAllowed: Bool
     /// The resolved region.
     public var region: Region
+    /// The regulation of the resolved region; `unknown` means nothing could be decided and no ads serve.
     public var regulation: Regulation
     /// Every rule step that ran, in order.
     public var trace: [TraceEntry]
@@ -62,41 +73,58 @@ public struct Decision: Sendable, Equatable {
 
 /// Google UMP's consent status.
 public enum ConsentStatus: String, Sendable, Equatable, CaseIterable, Codable {
+    /// `unknown`: the regulation is unknown, no ads; `required`: the consent form must be answered first;
+    /// `notRequired`: no consent is needed (outside the GDPR, or TFUA); `obtained`: a valid answer is stored.
     case unknown, required, notRequired, obtained
 }
 
 /// Whether the app must offer a privacy-options entry point.
 public enum PrivacyOptionsRequirementStatus: String, Sendable, Equatable, CaseIterable, Codable {
+    /// `unknown` while the regulation is unknown; `required` under the GDPR and in regulated US states;
+    /// `notRequired` elsewhere and under TFUA.
     case unknown, required, notRequired
 }
 
 /// Why the consent form must be shown, in the order the rules check them.
 public enum FormReason: String, Sendable, Equatable, CaseIterable, Codable {
+    /// `reset`: a reset is in force; `noAnswer`: nothing stored; `expired`: older than the policy's maximum age;
+    /// `tcfPolicyVersionChanged`, `policyRevisionChanged`: the policy moved on since the answer;
+    /// `newPartners`: the policy lists partners that were not disclosed with the answer.
     case reset, noAnswer, expired, tcfPolicyVersionChanged, policyRevisionChanged, newPartners
 }
 
 /// The tracking (ATT) authorisation status.
 public enum TrackingStatus: String, Sendable, Equatable, CaseIterable, Codable {
+    /// `notDetermined`: not answered yet; `restricted`: the device cannot show the prompt; `denied` and
+    /// `authorized`: the stored answer.
     case notDetermined, restricted, denied, authorized
 }
 
 /// How ads may be served.
 public enum AdServing: String, Sendable, Equatable, CaseIterable, Codable {
+    /// `personalized`; `nonPersonalized` (not all of purposes 3 and 4 consented, a US-state opt-out, or TFUA
+    /// outside the GDPR); `limited` (Google's limited ads: under the GDPR without enough consent, or with
+    /// TFUA); `none` (ads may not be requested).
     case personalized, nonPersonalized, limited, none
 }
 
 /// The regulation that applies to the resolved region.
 public enum Regulation: String, Sendable, Equatable, CaseIterable, Codable {
+    /// `gdpr` (the policy's GDPR regions: EEA, UK, CH); `usStates` (the policy's regulated US states); `none`
+    /// elsewhere; `unknown` when the region is unknown and the policy does not treat that as GDPR.
     case gdpr, usStates, none, unknown
 }
 
 /// One step of the decision: which rule ran, what it concluded, and why in one human line.
 public struct TraceEntry: Sendable, Equatable {
+    /// The rule step that ran.
     public var rule: RuleID
     /// The rule's outcome id, stable across versions (`expired`, `personalized`, …).
     public var outcome: String
+    /// Why, in one human line; its wording may change, so match on ``outcome``.
     public var reason: String
 
+    /// A trace entry; `outcome` is one of the rule's ids listed in ``RuleRegistry/pairs``.
     public init(rule: RuleID, outcome: String, reason: String) {
         self.rule = rule
         self.outcome = outcome

@@ -90,6 +90,9 @@ struct JSONWriter {
     fileprivate var padding: String { String(repeating: "  ", count: level) }
 
     static func quote(_ string: String) -> String {
+        if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            return "\"" + string + "\""
+        }
         var out = "\""
         for scalar in string.unicodeScalars {
             switch scalar {
@@ -99,7 +102,8 @@ struct JSONWriter {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             case let c where c.value < 0x20:
-                out += String(format: "\\u%04x", c.value)
+                let hex = String(c.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -24,11 +24,24 @@ public enum UTCCalendar {
     public static func iso8601(_ date: Date) -> String {
         let fields = split(date)
         let whole = Int(fields.secondsOfDay.rounded(.down))
-        let fraction = fields.secondsOfDay - Double(whole)
-        var text = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", fields.year, fields.month, fields.day,
-                          whole / 3600, whole / 60 % 60, whole % 60)
-        if fraction >= 0.0005 {
-            text += String(format: ".%03d", Int((fraction * 1000).rounded(.down)))
+        let milliseconds = Int(((fields.secondsOfDay - Double(whole)) * 1000).rounded(.down))
+        // Built by hand: String(format:) costs more than the whole rest of a decision on Linux.
+        var text = ""
+        text.reserveCapacity(24)
+        append(fields.year, width: 4, to: &text)
+        text += "-"
+        append(fields.month, width: 2, to: &text)
+        text += "-"
+        append(fields.day, width: 2, to: &text)
+        text += "T"
+        append(whole / 3600, width: 2, to: &text)
+        text += ":"
+        append(whole / 60 % 60, width: 2, to: &text)
+        text += ":"
+        append(whole % 60, width: 2, to: &text)
+        if milliseconds > 0 {
+            text += "."
+            append(milliseconds, width: 3, to: &text)
         }
         return text + "Z"
     }
@@ -83,6 +96,12 @@ public enum UTCCalendar {
         let seconds = Double(hour * 3600 + minute * 60 + second) + fraction
         return join(Fields(year: year, month: month, day: day, secondsOfDay: seconds))
             .addingTimeInterval(Double(-offset))
+    }
+
+    private static func append(_ value: Int, width: Int, to text: inout String) {
+        let digits = String(value)
+        if digits.count < width { text += String(repeating: "0", count: width - digits.count) }
+        text += digits
     }
 
     static func daysIn(month: Int, year: Int) -> Int {

@@ -4,11 +4,18 @@
 /// `toggle special-feature N`, `toggle partner N`, `object N`; `opt-out sale|sharing|targeted`;
 /// `continue`; `allow`, `ask-not-to-track`; or a button's number.
 public enum AnswerCommand: Sendable, Hashable, CustomStringConvertible {
+    /// The first screen's buttons: Consent, Do not consent (also the close button), Manage options.
     case consent, reject, manage
+    /// The Manage options buttons: Accept all, Reject all, Confirm choices.
     case acceptAll, rejectAll, confirm
+    /// Manage options toggles, by TCF purpose id, special feature id or GVL vendor id; `object` toggles the
+    /// objection to a purpose's legitimate interest.
     case togglePurpose(Int), toggleSpecialFeature(Int), togglePartner(Int), object(Int)
+    /// Chooses one opt-out on the US-state opt-out form.
     case optOut(OptOutKind)
+    /// The explainer's only button.
     case `continue`
+    /// The tracking prompt's buttons: Allow, and Ask App Not to Track.
     case allow, askNotToTrack
     /// A button by its number on the current screen (1 is the first).
     case button(Int)

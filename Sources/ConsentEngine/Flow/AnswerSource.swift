@@ -1,6 +1,8 @@
 /// A prompt waiting for an answer, with everything needed to show it as text.
 public enum Prompt: Sendable, Equatable {
+    /// The consent form or the privacy-options form, with its current screen and toggles.
     case consentForm(ConsentFormSession)
+    /// The US-state opt-out form, with the opt-outs chosen so far.
     case optOutForm(OptOutFormSession)
     case explainer(ExplainerRequest)
     case trackingPrompt(TrackingPromptRequest)
@@ -31,12 +33,18 @@ public protocol AnswerSource: Sendable {
 
 /// Presents every prompt by reading answers in the vocabulary from an ``AnswerSource``.
 public struct VocabularyPresenter: ConsentFormPresenter, TrackingAuthorizer {
+    /// Where the answers are read from; an answer that does not fit is handed back to it with a hint.
     public let source: any AnswerSource
 
+    /// A presenter that reads every answer from `source`.
     public init(source: any AnswerSource) {
         self.source = source
     }
 
+    /// Applies answers to a ``ConsentFormSession`` until one answers the form; `.dismissed` at the end of input.
+    ///
+    /// An answer outside the vocabulary, or one the current screen does not take, goes to the source's
+    /// `reject` with a hint, which either moves on to the next answer or throws.
     public func presentConsentForm(_ request: ConsentFormRequest) async throws -> ConsentFormResult {
         var session = ConsentFormSession(request: request)
         while true {
@@ -54,6 +62,7 @@ public struct VocabularyPresenter: ConsentFormPresenter, TrackingAuthorizer {
         }
     }
 
+    /// Applies answers to an ``OptOutFormSession`` until `confirm` (or button 1); `.dismissed` at the end of input.
     public func presentOptOutForm(_ request: OptOutFormRequest) async throws -> OptOutFormResult {
         var session = OptOutFormSession(request: request)
         while true {
@@ -71,6 +80,7 @@ public struct VocabularyPresenter: ConsentFormPresenter, TrackingAuthorizer {
         }
     }
 
+    /// Waits for `continue` (or button 1), the explainer's only answer; `.dismissed` at the end of input.
     public func presentExplainer(_ request: ExplainerRequest) async throws -> ExplainerResult {
         let prompt = Prompt.explainer(request)
         while true {
@@ -82,6 +92,8 @@ public struct VocabularyPresenter: ConsentFormPresenter, TrackingAuthorizer {
         }
     }
 
+    /// Reads `ask-not-to-track` (button 1) as `.denied` and `allow` (button 2) as `.authorized`; `.dismissed` at
+    /// the end of input.
     public func requestTracking(_ request: TrackingPromptRequest) async throws -> TrackingPromptResult {
         let prompt = Prompt.trackingPrompt(request)
         while true {
@@ -102,9 +114,13 @@ public struct VocabularyPresenter: ConsentFormPresenter, TrackingAuthorizer {
 public actor ScriptedAnswers: AnswerSource {
     /// An answer in a script that did not fit its prompt.
     public struct Mismatch: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The scripted answer, as written.
         public var answer: String
+        /// The kind of prompt it was given to.
         public var prompt: PromptKind
+        /// What that prompt takes instead.
         public var hint: String
+        /// One line: `answer '<answer>' does not fit the <prompt kind>: <hint>`.
         public var description: String { "answer '\(answer)' does not fit the \(prompt.rawValue): \(hint)" }
     }
 
@@ -130,6 +146,8 @@ public actor ScriptedAnswers: AnswerSource {
     /// Answers not used by any prompt (a fixture may check that its script was used up).
     public var unused: [String] { sequence + perPrompt.keys.sorted { $0.rawValue < $1.rawValue }.flatMap { perPrompt[$0] ?? [] } }
 
+    /// The next answer in the prompt kind's own list, else the next in the sequence, else the fallback's;
+    /// `nil` when all are used up, so the prompt counts as dismissed.
     public func nextAnswer(for prompt: Prompt) async throws -> String? {
         lastAnswerCameFromFallback = false
         if var script = perPrompt[prompt.kind] {
@@ -146,6 +164,7 @@ public actor ScriptedAnswers: AnswerSource {
         return try await fallback.nextAnswer(for: prompt)
     }
 
+    /// Hands the answer back to the fallback when it came from there; otherwise throws ``Mismatch``.
     public func reject(_ answer: String, hint: String, for prompt: Prompt) async throws {
         if lastAnswerCameFromFallback, let fallback {
             return try await fallback.reject(answer, hint: hint, for: prompt)

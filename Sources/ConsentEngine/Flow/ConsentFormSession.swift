@@ -5,6 +5,8 @@
 public struct ConsentFormSession: Sendable, Equatable {
     /// The screens of the form.
     public enum Screen: Sendable, Equatable {
+        /// `first`: Consent, Do not consent, Manage options; `manageOptions`: the toggles with Accept all,
+        /// Reject all and Confirm choices.
         case first, manageOptions
     }
 
@@ -16,11 +18,17 @@ public struct ConsentFormSession: Sendable, Equatable {
         public var label: TextKey
     }
 
+    /// What the form shows: its kind, the policy, the language and why it is shown.
     public let request: ConsentFormRequest
+    /// The screen shown now; `manage` moves from the first screen to Manage options, and nothing moves back.
     public private(set) var screen: Screen = .first
+    /// TCF purpose ids toggled on in Manage options; the toggles are stored only by Confirm choices.
     public private(set) var purposes: Set<Int> = []
+    /// Purpose ids whose legitimate interest the user objects to (see ``legitimateInterestPurposes``).
     public private(set) var objections: Set<Int> = []
+    /// TCF special feature ids toggled on (1 precise geolocation, 2 device scanning).
     public private(set) var specialFeatures: Set<Int> = []
+    /// GVL vendor ids of the partners toggled on.
     public private(set) var partners: Set<Int> = []
 
     /// Starts a form with every toggle off (also when reopened from privacy options).
@@ -125,7 +133,9 @@ public struct ConsentFormSession: Sendable, Equatable {
 
 /// The US-state opt-out form as a state machine: three opt-outs and Confirm.
 public struct OptOutFormSession: Sendable, Equatable {
+    /// What the form shows, including the opt-outs in force when it was opened.
     public let request: OptOutFormRequest
+    /// The opt-outs chosen so far; they are stored only when the form is confirmed.
     public private(set) var choices: OptOutChoices
 
     /// Starts from the opt-outs in force, so that reopening the form shows what was chosen.

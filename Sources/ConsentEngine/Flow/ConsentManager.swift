@@ -9,10 +9,14 @@ import Foundation
 /// let report = try await launch.run()
 /// ```
 public struct ConsentManager: Sendable {
+    /// The policy every decision and form uses.
     public let policy: Policy
+    /// Where the answers, the last known region and the consent log are kept.
     public let store: any ConsentStore
+    /// Dates the stored answers, resets and log entries; decisions use the context's `now` instead.
     public let clock: Clock
 
+    /// An engine over one app's store; pass a ``Clock/fixed(_:)`` clock in tests so stored dates are stable.
     public init(policy: Policy, store: any ConsentStore, clock: Clock = .system) {
         self.policy = policy
         self.store = store

@@ -19,6 +19,8 @@ public protocol TrackingAuthorizer: Sendable {
 
 /// Starts the ads SDK (on iOS, `MobileAds.shared.start()`); called at most once per launch.
 public protocol AdsStarter: Sendable {
+    /// Starts the SDK for a decision whose ``Decision/canRequestAds`` is true; ``Decision/adServing`` says
+    /// how ads may serve.
     func startAds(with decision: Decision) async
 }
 
@@ -32,13 +34,16 @@ public enum ConsentFormKind: String, Sendable, Equatable, Codable {
 
 /// What a consent form shows.
 public struct ConsentFormRequest: Sendable, Equatable {
+    /// The form at launch, or the privacy-options form (every toggle off).
     public var kind: ConsentFormKind
+    /// The policy whose purposes, special features, partners and texts the form shows.
     public var policy: Policy
     /// The language to show, already resolved against the policy's texts.
     public var language: String
     /// Why the form is shown at launch (`nil` for privacy options).
     public var reason: FormReason?
 
+    /// A request for one form; `reason` is `nil` for ``ConsentFormKind/privacyOptionsForm``.
     public init(kind: ConsentFormKind, policy: Policy, language: String, reason: FormReason?) {
         self.kind = kind
         self.policy = policy
@@ -49,12 +54,18 @@ public struct ConsentFormRequest: Sendable, Equatable {
 
 /// The choices made on the consent form.
 public struct ConsentChoices: Sendable, Equatable {
+    /// How the answer was given: `consentAll`, `rejectAll` or `custom` (Confirm choices).
     public var choice: ConsentChoice
+    /// TCF purpose ids consented to (sorted, no duplicates).
     public var purposes: [Int]
+    /// Purpose ids whose legitimate interest the user objected to (sorted, no duplicates).
     public var legitimateInterestObjections: [Int]
+    /// TCF special feature ids opted in to (sorted, no duplicates).
     public var specialFeatures: [Int]
+    /// GVL vendor ids of the partners consented to (sorted, no duplicates).
     public var partners: [Int]
 
+    /// Choices from id lists in any order; each list is deduplicated and sorted.
     public init(choice: ConsentChoice, purposes: [Int] = [], legitimateInterestObjections: [Int] = [],
                 specialFeatures: [Int] = [], partners: [Int] = []) {
         self.choice = choice
@@ -79,6 +90,7 @@ public struct ConsentChoices: Sendable, Equatable {
 
 /// The outcome of the consent form.
 public enum ConsentFormResult: Sendable, Equatable {
+    /// The user chose; the choices are stored as the new consent answer.
     case answered(ConsentChoices)
     /// Left without an answer (q, Esc, end of input): nothing is stored.
     case dismissed
@@ -86,12 +98,16 @@ public enum ConsentFormResult: Sendable, Equatable {
 
 /// What the US-state opt-out form shows.
 public struct OptOutFormRequest: Sendable, Equatable {
+    /// The policy whose texts the form shows.
     public var policy: Policy
+    /// The language to show, already resolved against the policy's texts.
     public var language: String
+    /// The regulated US state the user is in (`US-CA`…), stored with the answer.
     public var region: Region
     /// The opt-outs in force, shown as the starting state.
     public var current: USOptOutAnswer?
 
+    /// A request for the opt-out form; `current` is `nil` when no opt-outs are stored.
     public init(policy: Policy, language: String, region: Region, current: USOptOutAnswer?) {
         self.policy = policy
         self.language = language
@@ -102,10 +118,14 @@ public struct OptOutFormRequest: Sendable, Equatable {
 
 /// The opt-outs chosen on the US-state form.
 public struct OptOutChoices: Sendable, Equatable {
+    /// Opted out of the sale of personal data.
     public var sale: Bool
+    /// Opted out of the sharing of personal data.
     public var sharing: Bool
+    /// Opted out of targeted advertising.
     public var targetedAdvertising: Bool
 
+    /// Choices with every opt-out off unless given; any opt-out makes ad serving `nonPersonalized`.
     public init(sale: Bool = false, sharing: Bool = false, targetedAdvertising: Bool = false) {
         self.sale = sale
         self.sharing = sharing
@@ -115,15 +135,20 @@ public struct OptOutChoices: Sendable, Equatable {
 
 /// The outcome of the US-state opt-out form.
 public enum OptOutFormResult: Sendable, Equatable {
+    /// The user confirmed; the choices replace the stored US-state opt-outs.
     case answered(OptOutChoices)
+    /// Left without confirming: nothing is stored.
     case dismissed
 }
 
 /// What the explainer shows.
 public struct ExplainerRequest: Sendable, Equatable {
+    /// The title, text and button label, in ``language``.
     public var explainer: Explainer
+    /// The language of the texts, already resolved against the policy.
     public var language: String
 
+    /// A request to show `explainer`, whose texts are in `language`.
     public init(explainer: Explainer, language: String) {
         self.explainer = explainer
         self.language = language
@@ -132,7 +157,9 @@ public struct ExplainerRequest: Sendable, Equatable {
 
 /// The outcome of the explainer: its one button, or leaving it.
 public enum ExplainerResult: Sendable, Equatable {
+    /// The user pressed Continue: the tracking prompt follows.
     case continued
+    /// Left without pressing Continue: no tracking prompt in this launch; tracking is asked again next launch.
     case dismissed
 }
 
@@ -142,9 +169,12 @@ public struct TrackingPromptRequest: Sendable, Equatable {
     public var title: String
     /// The app's `NSUserTrackingUsageDescription`.
     public var usageDescription: String
+    /// The label of the button that denies tracking ("Ask App Not to Track").
     public var askNotToTrackLabel: String
+    /// The label of the button that authorises tracking ("Allow").
     public var allowLabel: String
 
+    /// A prompt whose texts are already in the user's language.
     public init(title: String, usageDescription: String, askNotToTrackLabel: String, allowLabel: String) {
         self.title = title
         self.usageDescription = usageDescription
@@ -155,6 +185,7 @@ public struct TrackingPromptRequest: Sendable, Equatable {
 
 /// The outcome of the tracking prompt.
 public enum TrackingPromptResult: Sendable, Equatable {
+    /// "Allow": tracking is authorised.
     case authorized
     /// "Ask App Not to Track".
     case denied

@@ -192,6 +192,7 @@ public struct LaunchReport: Sendable, Equatable {
 
 /// A screen a launch showed.
 public enum ShownScreen: String, Sendable, Equatable, CaseIterable, Codable {
+    /// The raw values are the names in the `shown` list of `prompt --json`.
     case consentForm, privacyOptionsForm, explainer, trackingPrompt
 }
 
@@ -200,6 +201,7 @@ public enum FlowError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Privacy options were asked for where none are required (exit 69).
     case privacyOptionsNotRequired(region: Region, regulation: Regulation)
 
+    /// One line naming the region and the regulation, for the error message.
     public var description: String {
         switch self {
         case .privacyOptionsNotRequired(let region, let regulation):

@@ -65,6 +65,8 @@ extension Policy: Codable {
         case specialFeatures, partners, vendorList, texts, tracking, app, testDeviceIDs
     }
 
+    /// Decodes a policy, refusing unknown fields and a `formatVersion` above ``newestFormatVersion``; missing
+    /// optional fields take their defaults.
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(allowed: Set(CodingKeys.allCases.map(\.rawValue)))
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -89,6 +91,7 @@ extension Policy: Codable {
         testDeviceIDs = try container.decode(.testDeviceIDs, default: [])
     }
 
+    /// Encodes every field, defaults written out, with the partners inline (never a `vendorList` reference).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(formatVersion, forKey: .formatVersion)

@@ -8,14 +8,16 @@ public struct PolicyError: Error, Sendable, Equatable, CustomStringConvertible {
         case invalid
     }
 
+    /// Whether the file is missing or invalid.
     public var kind: Kind
-    /// The file, as given (`<embedded default>` for the compiled-in policy).
+    /// The file, as given (`<embedded default policy>` for the compiled-in policy).
     public var file: String
     /// The JSON path of the offending value (`$.partners[2].id`), `$` for the whole file.
     public var path: String
     /// What is wrong, in one line.
     public var message: String
 
+    /// An error about `file`; `path` is `$` when the whole file is concerned.
     public init(kind: Kind = .invalid, file: String, path: String, message: String) {
         self.kind = kind
         self.file = file
@@ -23,6 +25,7 @@ public struct PolicyError: Error, Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
+    /// `file: path: message`, or `file: message` for a missing file.
     public var description: String {
         kind == .missingFile ? "\(file): \(message)" : "\(file): \(path): \(message)"
     }

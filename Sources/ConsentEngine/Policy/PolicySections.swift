@@ -2,6 +2,7 @@ import Foundation
 
 /// The publisher named on the form.
 public struct Publisher: Sendable, Equatable, Codable {
+    /// The name in the form's first line ("<publisher> asks for your consent to use your personal data to:").
     public var name: String
     /// ISO 3166-1 alpha-2 country of the publisher (the TCF `PublisherCC`).
     public var country: String
@@ -58,6 +59,7 @@ public typealias SpecialFeature = Purpose
 public struct Partner: Sendable, Equatable {
     /// The IAB Global Vendor List id (755 is Google Advertising Products).
     public var id: Int
+    /// The partner's name as the form lists it.
     public var name: String
     /// Purposes it asks consent for.
     public var purposes: [Int]
@@ -79,8 +81,11 @@ public struct TrackingSettings: Sendable, Equatable {
 
 /// The screen shown right before the tracking prompt.
 public struct Explainer: Sendable, Equatable, Codable {
+    /// The explainer's heading.
     public var title: String
+    /// Why the app is about to ask for tracking, shown under the title.
     public var text: String
+    /// The label of its only button (Continue).
     public var button: String
 }
 
@@ -98,6 +103,8 @@ extension RegionSettings: Codable {
 
     enum CodingKeys: String, CodingKey, CaseIterable { case gdpr, regulatedUSStates, unknownRegion, debugUSState }
 
+    /// Decodes `regions`, refusing unknown fields; `debugUSState` is written `US-XX`. Defaults: EEA, UK and CH
+    /// under the GDPR, no regulated states, `unknownRegion` `unknown`, `US-CA`.
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(allowed: Set(CodingKeys.allCases.map(\.rawValue)))
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -113,6 +120,7 @@ extension RegionSettings: Codable {
         debugUSState = state
     }
 
+    /// Encodes `regions` with `debugUSState` written back as `US-XX`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(gdpr, forKey: .gdpr)
@@ -131,6 +139,8 @@ extension ConsentSettings: Codable {
         case maximumAgeMonths, reconsentOnRevision, reconsentOnNewPartners, showDoNotConsent, showCloseButton
     }
 
+    /// Decodes `consent`, refusing unknown fields. Defaults: 13 months, no re-consent on revisions,
+    /// re-consent for new partners, "Do not consent" shown, no close button.
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(allowed: Set(CodingKeys.allCases.map(\.rawValue)))
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -146,6 +156,7 @@ extension ConsentSettings: Codable {
 extension Purpose: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable { case id, name, description }
 
+    /// Decodes a purpose or special feature, refusing unknown fields; `description` defaults to no texts.
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(allowed: Set(CodingKeys.allCases.map(\.rawValue)))
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -160,6 +171,7 @@ extension Partner: Codable {
         case id, name, purposes, legitimateInterestPurposes, specialFeatures, privacyURL
     }
 
+    /// Decodes a partner, refusing unknown fields; the id lists default to empty, `privacyURL` to none.
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(allowed: Set(CodingKeys.allCases.map(\.rawValue)))
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -175,6 +187,7 @@ extension Partner: Codable {
 extension TrackingSettings: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable { case explainer, skipWhenPurposeOneRefused }
 
+    /// Decodes `tracking`, refusing unknown fields; by default no explainer and `skipWhenPurposeOneRefused` off.
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(allowed: Set(CodingKeys.allCases.map(\.rawValue)))
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -186,6 +199,7 @@ extension TrackingSettings: Codable {
 extension AppSettings: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable { case displayName, trackingUsageDescription }
 
+    /// Decodes `app`, refusing unknown fields; `displayName` is required, the usage descriptions default to none.
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(allowed: Set(CodingKeys.allCases.map(\.rawValue)))
         let container = try decoder.container(keyedBy: CodingKeys.self)

@@ -3,12 +3,17 @@
 /// The region service may say `EEA`, `UK`, `CH`, `other`, a country code (`DE`, `GB`, `JP`), a US state
 /// (`US-CA`) or `unknown`; ``RegionInput`` keeps what was said, and this is what it means for consent.
 public enum Region: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The European Economic Area: the EU 27, Iceland, Liechtenstein and Norway.
     case eea
+    /// The United Kingdom (country code `GB`).
     case uk
+    /// Switzerland.
     case ch
     /// A US state, by its two-letter postal code (`CA`).
     case usState(String)
+    /// Any other country, and `US` without a state.
     case other
+    /// The region service failed or the device is offline.
     case unknown
 
     /// The region's name as it appears in decisions and files: `EEA`, `UK`, `CH`, `US-CA`, `other`, `unknown`.
@@ -40,6 +45,7 @@ public enum Region: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
+    /// Decodes a resolved region name (`EEA`, `UK`, `CH`, `US-XX`, `other`, `unknown`); anything else is an error.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let name = try container.decode(String.self)
@@ -50,6 +56,7 @@ public enum Region: Sendable, Hashable, Codable, CustomStringConvertible {
         self = region
     }
 
+    /// Encodes the resolved name, as ``description`` gives it.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
@@ -68,6 +75,7 @@ public struct RegionInput: Sendable, Hashable, CustomStringConvertible {
     /// The region the service reports when it failed or the device is offline.
     public static let unknown = RegionInput(code: "unknown", region: .unknown, warning: nil)
 
+    /// The code as given, normalised (`DE` for a user whose region is `EEA`).
     public var description: String { code }
 
     private init(code: String, region: Region, warning: String?) {
@@ -115,13 +123,16 @@ public struct RegionInput: Sendable, Hashable, CustomStringConvertible {
 
 /// A region code that is neither a known name, an ISO 3166-1 alpha-2 country nor a US state.
 public enum RegionError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Neither a region name nor an ISO 3166-1 alpha-2 country code; carries the text as given.
     case unknownRegion(String)
+    /// `US-` followed by something that is not a US state's postal code; carries the text as given.
     case unknownUSState(String)
 
     /// The valid forms, for usage messages.
     public static let validForms =
         "EEA, UK, CH, other, unknown, an ISO 3166-1 alpha-2 country code (DE, GB, JP…), or a US state as US-XX (US-CA)"
 
+    /// One line naming the text given and the valid forms.
     public var description: String {
         switch self {
         case .unknownRegion(let raw):

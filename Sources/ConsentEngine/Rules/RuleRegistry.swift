@@ -1,15 +1,26 @@
 /// The rule steps of the decision, in the order they run. The raw values are the stable ids of the trace.
 public enum RuleID: String, Sendable, Equatable, CaseIterable, Codable {
+    /// Step 1: the resolved region (debug geography, then the context, then the last known region).
     case region
+    /// Step 2: the regulation of the region.
     case regulation
+    /// Step 3: a reset in force, or the reset-consent debug override.
     case reset
+    /// Step 4: nothing is decided while the regulation is unknown.
     case unknownRegulation
+    /// Step 5: tagged for under the age of consent (TFUA).
     case underAgeOfConsent
+    /// Step 6: consent under the GDPR, and why a form is required.
     case gdpr
+    /// Step 7: a regulated US state.
     case usStates
+    /// Step 8: no regulation applies.
     case elsewhere
+    /// Step 9: how ads may serve.
     case adServing
+    /// Step 10: whether to show the explainer and the tracking prompt.
     case tracking
+    /// Step 10, second part: whether the advertising identifier (IDFA) may be used.
     case advertisingIdentifier
 }
 
@@ -22,8 +33,11 @@ protocol RuleOutcome: RawRepresentable<String>, CaseIterable {
 public enum RuleRegistry {
     /// One (rule, outcome) pair.
     public struct Pair: Sendable, Hashable, CustomStringConvertible {
+        /// The rule step that produces the outcome.
         public var rule: RuleID
+        /// The outcome id, as in ``TraceEntry/outcome``.
         public var outcome: String
+        /// `rule/outcome`, e.g. `gdpr/expired`.
         public var description: String { "\(rule.rawValue)/\(outcome)" }
     }
 

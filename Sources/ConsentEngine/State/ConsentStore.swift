@@ -21,10 +21,13 @@ public protocol ConsentStore: Sendable {
 
 /// A stored record as read, with anything the reader should be told.
 public struct StoreSnapshot: Sendable, Equatable {
+    /// The record as stored (a reset in force is recorded, not applied); nothing stored when there is no
+    /// file or it was corrupt.
     public var record: ConsentRecord
     /// For example the name of a corrupt file that was moved aside.
     public var warnings: [String]
 
+    /// A snapshot of `record`; ``ConsentManager`` passes the warnings on in the decision's `warnings`.
     public init(record: ConsentRecord, warnings: [String] = []) {
         self.record = record
         self.warnings = warnings
@@ -51,16 +54,25 @@ public enum ConsentLogEvent: Sendable, Equatable {
 public struct ConsentLogEntry: Sendable, Equatable, Codable {
     /// `consent`, `usOptOuts`, `tracking`, `reset`, `explainerShown` or `regionLearned`.
     public var event: String
+    /// When it happened (UTC, written as ISO 8601 in the log).
     public var at: Date
     /// The change counter after this change.
     public var change: Int
+    /// The policy's id, for `consent` and `reset` entries.
     public var policyID: String?
+    /// The policy's revision, for `consent` and `reset` entries.
     public var policyRevision: Int?
+    /// The resolved region of the answer, the reset or the learned region; `nil` for `tracking` and
+    /// `explainerShown`.
     public var region: Region?
+    /// The answer, for `consent` entries.
     public var consent: ConsentAnswer?
+    /// The opt-outs chosen, for `usOptOuts` entries.
     public var usOptOuts: USOptOutAnswer?
+    /// The answer, for `tracking` entries.
     public var tracking: TrackingAnswer?
 
+    /// The log line for an event, numbered with the change counter after the write that records it.
     public init(_ event: ConsentLogEvent, change: Int) {
         self.change = change
         switch event {
@@ -99,6 +111,7 @@ public struct ConsentLogEntry: Sendable, Equatable, Codable {
 
 /// Why the stored state cannot be read or written; the CLI maps each kind to an exit code.
 public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong, broadly; each kind has its own exit code.
     public enum Kind: Sendable, Equatable {
         /// The app id is not a valid reverse-DNS name (usage, exit 64).
         case invalidAppID
@@ -111,16 +124,20 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case newerSchema
     }
 
+    /// What went wrong, broadly.
     public var kind: Kind
     /// The file or directory concerned.
     public var path: String
+    /// What went wrong, in one line.
     public var message: String
 
+    /// An error of `kind` at `path`.
     public init(kind: Kind, path: String, message: String) {
         self.kind = kind
         self.path = path
         self.message = message
     }
 
+    /// `path: message`, one line.
     public var description: String { "\(path): \(message)" }
 }

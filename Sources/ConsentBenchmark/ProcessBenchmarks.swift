@@ -7,9 +7,13 @@ import Darwin
 
 /// Whole `consentctl` processes, as a user or a build script runs them.
 enum ProcessBenchmarks {
-    /// `consentctl` beside this benchmark in the build folder.
-    static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        .deletingLastPathComponent().appendingPathComponent("consentctl")
+    /// `consentctl` beside this benchmark in the build folder, or the one `CONSENTCTL_BINARY` names (to
+    /// measure, say, a build with `--static-swift-stdlib`).
+    static let binary: URL = {
+        if let path = ProcessInfo.processInfo.environment["CONSENTCTL_BINARY"] { return URL(fileURLWithPath: path) }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("consentctl")
+    }()
 
     static var all: [Measurement] {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {

@@ -10,7 +10,7 @@ let configuration = "debug"
 let configuration = "release"
 #endif
 
-print("consentengine-bench — build configuration: \(configuration)")
+print("consentengine-bench — build configuration: \(configuration); consentctl measured: \(ProcessBenchmarks.binary.path)")
 if configuration == "debug" {
     print("note: a debug build; run 'swift run -c release consentengine-bench' for representative figures")
 }

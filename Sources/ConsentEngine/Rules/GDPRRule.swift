@@ -47,8 +47,8 @@ enum GDPRRule {
         }
         if policy.consent.reconsentOnNewPartners {
             let disclosed = Set(answer.disclosedPartners)
-            let new = policy.partnerIDs.filter { !disclosed.contains($0) }
-            if !new.isEmpty {
+            if policy.partners.contains(where: { !disclosed.contains($0.id) }) {
+                let new = policy.partnerIDs.filter { !disclosed.contains($0) }
                 let listed = new.prefix(5).map(String.init).joined(separator: ", ") + (new.count > 5 ? ", …" : "")
                 return (.newPartners, "\(new.count) partner(s) were not disclosed with the answer (\(listed)) and the policy asks again for new partners: the form is required")
             }

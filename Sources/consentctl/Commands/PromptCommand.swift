@@ -25,16 +25,8 @@ enum PromptCommand: Command {
     ]
 
     static func run(_ arguments: ParsedArguments, _ invocation: Invocation) async throws -> ExitCode {
-        let options = try CommonOptions(arguments)
-        let flags = try AnswerFlags(arguments)
-        let manager = try options.manager()
         // A launch with the reset-consent setting forgets the answers once, logged, before the flow.
-        let context = options.context(now: manager.clock.now())
-        let prompts = try Interaction.presenter(flags: flags, options: options, invocation: invocation)
-        let launch = manager.launch(context: context, forms: prompts, tracking: prompts, ads: LoggedAdsStart())
-        let report = try await launch.run()
-        invocation.console.out(options.json ? report.jsonText() : LaunchSummary.text(report))
-        return .success
+        try await LaunchCommand.run(arguments, invocation) { try await $0.run() }
     }
 }
 
@@ -55,12 +47,23 @@ enum PrivacyOptionsCommand: Command {
     ]
 
     static func run(_ arguments: ParsedArguments, _ invocation: Invocation) async throws -> ExitCode {
+        try await LaunchCommand.run(arguments, invocation) { try await $0.openPrivacyOptions() }
+    }
+}
+
+/// What `prompt` and `privacy-options` share: a launch with the options' context, answered by the flags,
+/// the terminal or stdin, and its report printed.
+enum LaunchCommand {
+    static func run(
+        _ arguments: ParsedArguments, _ invocation: Invocation, step: (Launch) async throws -> LaunchReport
+    ) async throws -> ExitCode {
         let options = try CommonOptions(arguments)
         let flags = try AnswerFlags(arguments)
         let manager = try options.manager()
         let prompts = try Interaction.presenter(flags: flags, options: options, invocation: invocation)
-        let launch = manager.launch(context: options.context(now: manager.clock.now()), forms: prompts, tracking: prompts, ads: LoggedAdsStart())
-        let report = try await launch.openPrivacyOptions()
+        let launch = manager.launch(context: options.context(now: manager.clock.now()), forms: prompts,
+                                    tracking: prompts, ads: LoggedAdsStart())
+        let report = try await step(launch)
         invocation.console.out(options.json ? report.jsonText() : LaunchSummary.text(report))
         return .success
     }

@@ -13,8 +13,11 @@ struct Measurement {
 struct Benchmark {
     var rounds = 5
 
+    /// Only measurements whose name contains this (from `BENCH_FILTER`), e.g. for a profiler run.
+    var filter = ProcessInfo.processInfo.environment["BENCH_FILTER"]
+
     mutating func run(_ measurements: [Measurement]) {
-        for measurement in measurements {
+        for measurement in measurements where filter.map({ $0.isEmpty || measurement.name.contains($0) }) ?? true {
             do {
                 try measurement.body(1)
                 var samples: [Double] = []

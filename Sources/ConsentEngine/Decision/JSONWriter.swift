@@ -10,17 +10,24 @@ struct JSONWriter {
         case null
     }
 
-    private(set) var text = ""
+    /// Shared by the writers of nested objects, so that appending never copies what was written before.
+    private final class Buffer {
+        var text = ""
+    }
+
+    private let buffer = Buffer()
     private var level: Int
+
+    var text: String { buffer.text }
 
     init(indent: Int = 0) { level = indent }
 
     mutating func value(_ scalar: Scalar) {
         switch scalar {
-        case .string(let string): text += Self.quote(string)
-        case .bool(let bool): text += bool ? "true" : "false"
-        case .int(let int): text += String(int)
-        case .null: text += "null"
+        case .string(let string): Self.appendQuoted(string, to: &buffer.text)
+        case .bool(let bool): buffer.text += bool ? "true" : "false"
+        case .int(let int): buffer.text += String(int)
+        case .null: buffer.text += "null"
         }
     }
 
@@ -30,7 +37,7 @@ struct JSONWriter {
         self = object.finish()
     }
 
-    mutating func raw(_ json: String) { text += json }
+    mutating func raw(_ json: String) { buffer.text += json }
 
     struct ObjectWriter {
         fileprivate var writer: JSONWriter
@@ -38,12 +45,15 @@ struct JSONWriter {
 
         fileprivate init(writer: JSONWriter) {
             self.writer = writer
-            self.writer.text += "{"
+            self.writer.buffer.text += "{"
             self.writer.level += 1
         }
 
         private mutating func key(_ name: String) {
-            writer.text += (count == 0 ? "\n" : ",\n") + writer.padding + JSONWriter.quote(name) + ": "
+            writer.buffer.text += count == 0 ? "\n" : ",\n"
+            writer.buffer.text += writer.padding
+            JSONWriter.appendQuoted(name, to: &writer.buffer.text)
+            writer.buffer.text += ": "
             count += 1
         }
 
@@ -55,23 +65,26 @@ struct JSONWriter {
         /// A field whose value is already JSON written at this object's depth.
         mutating func rawField(_ name: String, _ json: String) {
             key(name)
-            writer.text += json
+            writer.buffer.text += json
         }
 
         mutating func array<Element>(_ name: String, _ elements: [Element], _ write: (Element, inout JSONWriter) -> Void) {
             key(name)
             guard !elements.isEmpty else {
-                writer.text += "[]"
+                writer.buffer.text += "[]"
                 return
             }
-            writer.text += "["
+            writer.buffer.text += "["
             writer.level += 1
             for (index, element) in elements.enumerated() {
-                writer.text += (index == 0 ? "\n" : ",\n") + writer.padding
+                writer.buffer.text += index == 0 ? "\n" : ",\n"
+                writer.buffer.text += writer.padding
                 write(element, &writer)
             }
             writer.level -= 1
-            writer.text += "\n" + writer.padding + "]"
+            writer.buffer.text += "\n"
+            writer.buffer.text += writer.padding
+            writer.buffer.text += "]"
         }
 
         mutating func object(_ name: String, _ body: (inout ObjectWriter) -> Void) {
@@ -82,17 +95,36 @@ struct JSONWriter {
         fileprivate func finish() -> JSONWriter {
             var writer = self.writer
             writer.level -= 1
-            writer.text += count == 0 ? "}" : "\n" + writer.padding + "}"
+            if count > 0 {
+                writer.buffer.text += "\n"
+                writer.buffer.text += writer.padding
+            }
+            writer.buffer.text += "}"
             return writer
         }
     }
 
-    fileprivate var padding: String { String(repeating: "  ", count: level) }
+    private static let paddings = (0..<16).map { String(repeating: "  ", count: $0) }
+
+    fileprivate var padding: String {
+        level < Self.paddings.count ? Self.paddings[level] : String(repeating: "  ", count: level)
+    }
+
+    /// Appends `string` as a JSON string literal.
+    static func appendQuoted(_ string: String, to text: inout String) {
+        let plain = string.utf8.withContiguousStorageIfAvailable { bytes in
+            !bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        }
+        if plain == true {
+            text += "\""
+            text += string
+            text += "\""
+        } else {
+            text += quote(string)
+        }
+    }
 
     static func quote(_ string: String) -> String {
-        if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            return "\"" + string + "\""
-        }
         var out = "\""
         for scalar in string.unicodeScalars {
             switch scalar {

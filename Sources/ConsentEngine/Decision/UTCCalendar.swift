@@ -25,25 +25,30 @@ public enum UTCCalendar {
         let fields = split(date)
         let whole = Int(fields.secondsOfDay.rounded(.down))
         let milliseconds = Int(((fields.secondsOfDay - Double(whole)) * 1000).rounded(.down))
-        // Built by hand: String(format:) costs more than the whole rest of a decision on Linux.
-        var text = ""
-        text.reserveCapacity(24)
-        append(fields.year, width: 4, to: &text)
-        text += "-"
-        append(fields.month, width: 2, to: &text)
-        text += "-"
-        append(fields.day, width: 2, to: &text)
-        text += "T"
-        append(whole / 3600, width: 2, to: &text)
-        text += ":"
-        append(whole / 60 % 60, width: 2, to: &text)
-        text += ":"
-        append(whole % 60, width: 2, to: &text)
-        if milliseconds > 0 {
-            text += "."
-            append(milliseconds, width: 3, to: &text)
+        // Built from bytes: String(format:) and string appends cost more than the rest of a decision.
+        var bytes = [UInt8](repeating: 0, count: milliseconds > 0 ? 24 : 20)
+        func put(_ value: Int, _ width: Int, at offset: Int) {
+            var rest = value
+            for index in stride(from: offset + width - 1, through: offset, by: -1) {
+                bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
         }
-        return text + "Z"
+        put(fields.year, 4, at: 0)
+        put(fields.month, 2, at: 5)
+        put(fields.day, 2, at: 8)
+        put(whole / 3600, 2, at: 11)
+        put(whole / 60 % 60, 2, at: 14)
+        put(whole % 60, 2, at: 17)
+        for (offset, character) in [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":")] as [(Int, Unicode.Scalar)] {
+            bytes[offset] = UInt8(ascii: character)
+        }
+        if milliseconds > 0 {
+            bytes[19] = UInt8(ascii: ".")
+            put(milliseconds, 3, at: 20)
+        }
+        bytes[bytes.count - 1] = UInt8(ascii: "Z")
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Parses `2026-02-28T10:00:00Z`, `2026-02-28T10:00:00.250Z`, `…+01:00` or a date alone (`2026-02-28`,
@@ -96,12 +101,6 @@ public enum UTCCalendar {
         let seconds = Double(hour * 3600 + minute * 60 + second) + fraction
         return join(Fields(year: year, month: month, day: day, secondsOfDay: seconds))
             .addingTimeInterval(Double(-offset))
-    }
-
-    private static func append(_ value: Int, width: Int, to text: inout String) {
-        let digits = String(value)
-        if digits.count < width { text += String(repeating: "0", count: width - digits.count) }
-        text += digits
     }
 
     static func daysIn(month: Int, year: Int) -> Int {

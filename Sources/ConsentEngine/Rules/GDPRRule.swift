@@ -46,9 +46,10 @@ enum GDPRRule {
             return (.policyRevisionChanged, "the policy revision went from \(answer.policyRevision) to \(policy.revision) and the policy asks again on revisions: the form is required")
         }
         if policy.consent.reconsentOnNewPartners {
-            let disclosed = Set(answer.disclosedPartners)
-            if policy.partners.contains(where: { !disclosed.contains($0.id) }) {
-                let new = policy.partnerIDs.filter { !disclosed.contains($0) }
+            // disclosedPartners is sorted (ConsentAnswer keeps it so): a binary search beats building a Set.
+            let disclosed = answer.disclosedPartners
+            if policy.partners.contains(where: { !disclosed.containsSorted($0.id) }) {
+                let new = policy.partnerIDs.filter { !disclosed.containsSorted($0) }
                 let listed = new.prefix(5).map(String.init).joined(separator: ", ") + (new.count > 5 ? ", …" : "")
                 return (.newPartners, "\(new.count) partner(s) were not disclosed with the answer (\(listed)) and the policy asks again for new partners: the form is required")
             }
@@ -60,5 +61,18 @@ enum GDPRRule {
     /// the day clamped to the month's end.
     static func expiryDate(of answer: ConsentAnswer, policy: Policy) -> Date {
         UTCCalendar.adding(months: policy.consent.maximumAgeMonths, to: answer.answeredAt)
+    }
+}
+
+private extension Array where Element == Int {
+    /// Whether a sorted array holds `value`.
+    func containsSorted(_ value: Int) -> Bool {
+        var low = startIndex, high = endIndex
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle] == value { return true }
+            if self[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return false
     }
 }

@@ -20,8 +20,8 @@ enum FixtureFile {
         let root: FixtureNode
         do {
             root = FixtureNode(value: try FixtureJSON.parse(Data(contentsOf: url)), path: "$")
-        } catch let error as DecodingError {
-            return FixtureFileContents(errors: [FixtureLoadError(file: displayPath, path: nil, message: "not valid JSON: \(Self.describe(error))")])
+        } catch let error as FixtureJSONParser.Failure {
+            return FixtureFileContents(errors: [FixtureLoadError(file: displayPath, path: nil, message: "not valid JSON: \(error)")])
         } catch {
             return FixtureFileContents(errors: [FixtureLoadError(file: displayPath, path: nil, message: "cannot read the file")])
         }
@@ -130,16 +130,6 @@ enum FixtureFile {
             })
         } catch {
             return FixtureFileContents(errors: [FixtureLoadError(file: displayPath, path: nil, message: error.message)])
-        }
-    }
-
-    private static func describe(_ error: DecodingError) -> String {
-        switch error {
-        case .dataCorrupted(let context):
-            let underlying = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return underlying ?? context.debugDescription
-        default:
-            return "\(error)"
         }
     }
 }

@@ -34,8 +34,8 @@ indirect enum FixtureJSON: Sendable, Equatable {
     }
 
     /// Parses JSON text; the error says what is wrong where the parser can tell.
-    static func parse(_ data: Data) throws -> FixtureJSON {
-        try JSONDecoder().decode(FixtureJSON.self, from: data)
+    static func parse(_ data: Data) throws(FixtureJSONParser.Failure) -> FixtureJSON {
+        try FixtureJSONParser.parse(data)
     }
 
     /// The value on one line, strings unquoted at the top level: how failures show expected and actual
@@ -107,37 +107,5 @@ indirect enum FixtureJSON: Sendable, Equatable {
             }
         }
         return result + "\""
-    }
-}
-
-extension FixtureJSON: Decodable {
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    init(from decoder: any Decoder) throws {
-        if let container = try? decoder.container(keyedBy: Key.self) {
-            // Sorted, because the decoder does not promise the file's order and messages must be stable.
-            let keys = container.allKeys.sorted { $0.stringValue < $1.stringValue }
-            self = .object(try keys.map { Member(key: $0.stringValue, value: try container.decode(FixtureJSON.self, forKey: $0)) })
-        } else if var container = try? decoder.unkeyedContainer() {
-            var items: [FixtureJSON] = []
-            while !container.isAtEnd { items.append(try container.decode(FixtureJSON.self)) }
-            self = .array(items)
-        } else {
-            let container = try decoder.singleValueContainer()
-            if container.decodeNil() {
-                self = .null
-            } else if let value = try? container.decode(Bool.self) {
-                self = .bool(value)
-            } else if let value = try? container.decode(Double.self) {
-                self = .number(value)
-            } else {
-                self = .string(try container.decode(String.self))
-            }
-        }
     }
 }

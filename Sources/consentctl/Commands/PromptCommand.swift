@@ -78,6 +78,12 @@ struct LoggedAdsStart: AdsStarter {
 enum LaunchSummary {
     static func text(_ report: LaunchReport) -> String {
         let shown = report.shown.isEmpty ? "nothing" : report.shown.map(\.rawValue).joined(separator: " → ")
-        return "shown: \(shown)\nads started: \(report.adsStarted ? "yes" : "no")\n" + DecisionSummary.text(report.decision, verbose: false)
+        var text = "shown: \(shown)\nads started: \(report.adsStarted ? "yes" : "no")\n"
+            + DecisionSummary.text(report.decision, verbose: false)
+        if report.decision.regulation == .unknown {
+            // The default region is `unknown`; a first try without --geo would otherwise look like nothing happened.
+            text += "note: the region is unknown, as for an app offline on its first launch: nothing is asked and no ads start; pass --geo (EEA, US-CA, JP…)\n"
+        }
+        return text
     }
 }

@@ -67,6 +67,16 @@ struct AnswerFlagsTests {
         #expect(result.stderr.contains("'nonsense'"), "an unknown line gets a hint")
     }
 
+    @Test func aPromptWithoutARegionSaysWhyNothingHappened() throws {
+        let state = try TemporaryFolder()
+        let result = try Consentctl.run(["prompt", "--state-dir", state.path])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("shown: nothing"))
+        #expect(result.stdout.contains("pass --geo"))
+        let european = try Consentctl.run(["prompt", "--geo", "EEA", "--state-dir", state.path], stdin: "consent\ncontinue\nallow\n")
+        #expect(!european.stdout.contains("pass --geo"))
+    }
+
     @Test func endOfInputDismissesTheFormAndStoresNothing() throws {
         let state = try TemporaryFolder()
         let result = try Consentctl.run(["prompt", "--geo", "EEA", "--state-dir", state.path], stdin: "manage\n")

@@ -125,4 +125,15 @@ struct TerminalFormEndToEndTests {
         #expect(try confirmed.exitStatus() == 0)
         #expect(try Consentctl.run(["status", "--geo", "EEA", "--state-dir", state.path]).stdout.contains("formRequired: true (reset)"))
     }
+
+    @Test(arguments: [("HUP", Int32(129)), ("SEGV", Int32(139)), ("ABRT", Int32(134))])
+    func aHangUpOrACrashStillRestoresTheTerminal(signal: String, status: Int32) throws {
+        let state = try TemporaryFolder()
+        let form = try TmuxSession(["prompt", "--geo", "EEA", "--state-dir", state.path])
+        try form.waitFor("Manage options")
+        let sent = try TmuxSession.run(["pkill", "-\(signal)", "-f", "consentctl prompt --geo EEA --state-dir \(state.path)"])
+        #expect(sent.status == 0)
+        #expect(try form.exitStatus() == status)
+        #expect(form.file("stty-before") == form.file("stty-after"))
+    }
 }

@@ -6,7 +6,9 @@ import Darwin
 
 /// Signal handling while the form is up.
 ///
-/// SIGTERM and SIGINT restore the terminal and exit with 128 + the signal (143, 130); SIGWINCH wakes the
+/// SIGTERM, SIGINT, SIGHUP and SIGQUIT restore the terminal and exit with 128 + the signal (143, 130, 129,
+/// 131); a crash (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT) restores the terminal and then takes its
+/// default course, so a crash is still a crash but never leaves the shell in raw mode. SIGWINCH wakes the
 /// key reader through a pipe so that the form is redrawn at the new size. The handlers only call
 /// `tcsetattr`, `write` and `_exit`, which are async-signal-safe, on memory prepared before they are
 /// installed, so they never allocate or take a lock.
@@ -39,9 +41,9 @@ enum TerminalSignals {
         state.pointee.resizeWriteFD = pipeFDs[1]
         state.pointee.resizeReadFD = pipeFDs[0]
 
-        previous = [(SIGTERM, handle(SIGTERM, with: restoreAndExit)),
-                    (SIGINT, handle(SIGINT, with: restoreAndExit)),
-                    (SIGWINCH, handle(SIGWINCH, with: noteResize))]
+        previous = [SIGTERM, SIGINT, SIGHUP, SIGQUIT].map { ($0, handle($0, with: restoreAndExit)) }
+            + [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT].map { ($0, handle($0, with: restoreOnCrash, resetAfterwards: true)) }
+            + [(SIGWINCH, handle(SIGWINCH, with: noteResize))]
         return pipeFDs[0]
     }
 
@@ -62,7 +64,11 @@ enum TerminalSignals {
         while read(fd, &byte, 1) > 0 {}
     }
 
-    private static func handle(_ signal: Int32, with handler: @escaping @convention(c) (Int32) -> Void) -> sigaction {
+    /// With `resetAfterwards`, the handler runs once and the signal then has its default effect again
+    /// (`SA_RESETHAND`), so the process still ends as the crash would have ended it.
+    private static func handle(
+        _ signal: Int32, with handler: @escaping @convention(c) (Int32) -> Void, resetAfterwards: Bool = false
+    ) -> sigaction {
         var action = sigaction()
         #if canImport(Darwin)
         action.__sigaction_u.__sa_handler = handler
@@ -70,7 +76,7 @@ enum TerminalSignals {
         action.__sigaction_handler.sa_handler = handler
         #endif
         sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
+        action.sa_flags = resetAfterwards ? Int32(bitPattern: UInt32(SA_RESETHAND)) : 0
         var old = sigaction()
         sigaction(signal, &action, &old)
         return old
@@ -95,7 +101,7 @@ private nonisolated(unsafe) let signalState: UnsafeMutablePointer<SignalState> =
     return state
 }()
 
-private func restoreAndExit(_ signal: Int32) {
+private func restoreTerminal() {
     let state = signalState
     if state.pointee.fd >= 0 {
         tcsetattr(state.pointee.fd, TCSAFLUSH, &state.pointee.settings)
@@ -103,7 +109,18 @@ private func restoreAndExit(_ signal: Int32) {
             _ = write(state.pointee.fd, bytes.baseAddress, state.pointee.sequenceLength)
         }
     }
+}
+
+private func restoreAndExit(_ signal: Int32) {
+    restoreTerminal()
     _exit(128 + signal)
+}
+
+private func restoreOnCrash(_ signal: Int32) {
+    restoreTerminal()
+    // The handler was reset to the default on entry (SA_RESETHAND) and the signal is blocked until it
+    // returns, so this makes the crash run its default course right after.
+    raise(signal)
 }
 
 private func noteResize(_: Int32) {

@@ -46,36 +46,39 @@ public struct VocabularyPresenter: ConsentFormPresenter, TrackingAuthorizer {
     /// An answer outside the vocabulary, or one the current screen does not take, goes to the source's
     /// `reject` with a hint, which either moves on to the next answer or throws.
     public func presentConsentForm(_ request: ConsentFormRequest) async throws -> ConsentFormResult {
-        var session = ConsentFormSession(request: request)
-        while true {
-            guard let text = try await source.nextAnswer(for: .consentForm(session)) else { return .dismissed }
-            let prompt = Prompt.consentForm(session)
-            guard let command = AnswerCommand(parsing: text) else {
-                try await source.reject(text, hint: "not an answer; \(session.validAnswers)", for: prompt)
-                continue
-            }
-            switch session.apply(command) {
-            case .pending: continue
-            case .answered(let choices): return .answered(choices)
-            case .invalid(let hint): try await source.reject(text, hint: hint, for: prompt)
-            }
-        }
+        let choices = try await answers(
+            to: ConsentFormSession(request: request), prompt: Prompt.consentForm, validAnswers: \.validAnswers
+        ) { session, command in session.apply(command) }
+        return choices.map(ConsentFormResult.answered) ?? .dismissed
     }
 
     /// Applies answers to an ``OptOutFormSession`` until `confirm` (or button 1); `.dismissed` at the end of input.
     public func presentOptOutForm(_ request: OptOutFormRequest) async throws -> OptOutFormResult {
-        var session = OptOutFormSession(request: request)
+        let choices = try await answers(
+            to: OptOutFormSession(request: request), prompt: Prompt.optOutForm,
+            validAnswers: { _ in OptOutFormSession.validAnswers }
+        ) { session, command in session.apply(command) }
+        return choices.map(OptOutFormResult.answered) ?? .dismissed
+    }
+
+    /// Feeds answers to a form's session until one answers it; `nil` at the end of input. An answer outside
+    /// the vocabulary, or one the current screen does not take, goes to the source's `reject` with a hint.
+    private func answers<Session: Sendable, Answer: Sendable & Equatable>(
+        to start: Session, prompt: (Session) -> Prompt, validAnswers: (Session) -> String,
+        apply: (inout Session, AnswerCommand) -> PromptStep<Answer>
+    ) async throws -> Answer? {
+        var session = start
         while true {
-            guard let text = try await source.nextAnswer(for: .optOutForm(session)) else { return .dismissed }
-            let prompt = Prompt.optOutForm(session)
+            let shown = prompt(session)
+            guard let text = try await source.nextAnswer(for: shown) else { return nil }
             guard let command = AnswerCommand(parsing: text) else {
-                try await source.reject(text, hint: "not an answer; \(OptOutFormSession.validAnswers)", for: prompt)
+                try await source.reject(text, hint: "not an answer; \(validAnswers(session))", for: shown)
                 continue
             }
-            switch session.apply(command) {
+            switch apply(&session, command) {
             case .pending: continue
-            case .answered(let choices): return .answered(choices)
-            case .invalid(let hint): try await source.reject(text, hint: hint, for: prompt)
+            case .answered(let answer): return answer
+            case .invalid(let hint): try await source.reject(text, hint: hint, for: shown)
             }
         }
     }

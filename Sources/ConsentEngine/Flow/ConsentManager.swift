@@ -27,10 +27,6 @@ public struct ConsentManager: Sendable {
     /// record is moved aside by the store and named in the warnings).
     public func evaluate(_ context: DecisionContext) throws(StoreError) -> Decision {
         let snapshot = try store.load()
-        return decide(context, snapshot)
-    }
-
-    func decide(_ context: DecisionContext, _ snapshot: StoreSnapshot) -> Decision {
         var decision = DecisionEngine.decide(policy: policy, context: context, record: snapshot.record)
         decision.warnings = snapshot.warnings + decision.warnings
         return decision

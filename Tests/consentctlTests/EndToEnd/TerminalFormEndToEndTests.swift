@@ -35,9 +35,7 @@ struct TerminalFormEndToEndTests {
 
     @Test func privacyOptionsManageOptionsCanConsentToWhatPersonalisedAdsNeed() throws {
         let state = try TemporaryFolder()
-        let seeded = try Consentctl.run(["prompt", "--geo", "EEA", "--state-dir", state.path, "--consent", "none",
-                                         "--explainer", "continue", "--tracking", "allow"])
-        #expect(seeded.status == 0)
+        try answerFirstLaunch(state, consent: "none", tracking: "allow")
         let options = try TmuxSession(["privacy-options", "--geo", "EEA", "--state-dir", state.path])
         try options.waitFor("Privacy options")
         try options.send("m")
@@ -59,35 +57,28 @@ struct TerminalFormEndToEndTests {
 
     @Test func ctrlCInTheMiddleRestoresTheTerminalAndStoresNothing() throws {
         let state = try TemporaryFolder()
-        _ = try Consentctl.run(["prompt", "--geo", "EEA", "--state-dir", state.path, "--consent", "all", "--explainer", "continue", "--tracking", "deny"])
-        let before = try Consentctl.run(["log", "--json", "--state-dir", state.path]).stdout
-        let options = try TmuxSession(["privacy-options", "--geo", "EEA", "--state-dir", state.path])
-        try options.waitFor("Manage options")
-        try options.send("m")
-        try options.waitFor("Purposes")
+        try answerFirstLaunch(state, consent: "all", tracking: "deny")
+        let before = try log(state)
+        let options = try openManageOptions(state)
         try options.send("Space", "j", "Space")
         try options.send("C-c")
         #expect(try options.exitStatus() == 130)
         #expect(options.file("stty-before") == options.file("stty-after"))
         #expect(!options.file("stty-before").isEmpty)
-        #expect(try Consentctl.run(["log", "--json", "--state-dir", state.path]).stdout == before)
+        #expect(try log(state) == before)
         #expect(try options.screen().contains("Purposes") == false, "the form is gone from the screen")
     }
 
     @Test func sigtermInTheMiddleRestoresTheTerminalAndStoresNothing() throws {
         let state = try TemporaryFolder()
-        _ = try Consentctl.run(["prompt", "--geo", "EEA", "--state-dir", state.path, "--consent", "none", "--explainer", "continue", "--tracking", "allow"])
-        let before = try Consentctl.run(["log", "--json", "--state-dir", state.path]).stdout
-        let form = try TmuxSession(["privacy-options", "--geo", "EEA", "--state-dir", state.path])
-        try form.waitFor("Manage options")
-        try form.send("m")
-        try form.waitFor("Purposes")
+        try answerFirstLaunch(state, consent: "none", tracking: "allow")
+        let before = try log(state)
+        let form = try openManageOptions(state)
         try form.send("Space")
-        let killed = try TmuxSession.run(["pkill", "-TERM", "-f", "consentctl privacy-options --geo EEA --state-dir \(state.path)"])
-        #expect(killed.status == 0)
+        #expect(try send("TERM", to: "privacy-options", in: state) == 0)
         #expect(try form.exitStatus() == 143)
         #expect(form.file("stty-before") == form.file("stty-after"))
-        #expect(try Consentctl.run(["log", "--json", "--state-dir", state.path]).stdout == before)
+        #expect(try log(state) == before)
     }
 
     @Test func privacyOptionsInCaliforniaShowTheOptOutForm() throws {
@@ -113,7 +104,7 @@ struct TerminalFormEndToEndTests {
 
     @Test func resetAsksToConfirmOnATerminal() throws {
         let state = try TemporaryFolder()
-        _ = try Consentctl.run(["prompt", "--geo", "EEA", "--state-dir", state.path, "--consent", "all", "--explainer", "continue", "--tracking", "allow"])
+        try answerFirstLaunch(state, consent: "all", tracking: "allow")
         let declined = try TmuxSession(["reset", "--state-dir", state.path], stderrOnScreen: true)
         try declined.waitFor("[y/N]")
         try declined.send("n", "Enter")
@@ -131,9 +122,34 @@ struct TerminalFormEndToEndTests {
         let state = try TemporaryFolder()
         let form = try TmuxSession(["prompt", "--geo", "EEA", "--state-dir", state.path])
         try form.waitFor("Manage options")
-        let sent = try TmuxSession.run(["pkill", "-\(signal)", "-f", "consentctl prompt --geo EEA --state-dir \(state.path)"])
-        #expect(sent.status == 0)
+        #expect(try send(signal, to: "prompt", in: state) == 0)
         #expect(try form.exitStatus() == status)
         #expect(form.file("stty-before") == form.file("stty-after"))
+    }
+
+    /// A first launch in the EEA answered by flags, so that a test starts from stored answers.
+    private func answerFirstLaunch(_ state: TemporaryFolder, consent: String, tracking: String) throws {
+        let result = try Consentctl.run(["prompt", "--geo", "EEA", "--state-dir", state.path, "--consent", consent,
+                                         "--explainer", "continue", "--tracking", tracking])
+        #expect(result.status == 0)
+    }
+
+    /// The consent log as JSON, to compare before and after.
+    private func log(_ state: TemporaryFolder) throws -> String {
+        try Consentctl.run(["log", "--json", "--state-dir", state.path]).stdout
+    }
+
+    /// Privacy options in the EEA on the terminal, on the Manage options screen.
+    private func openManageOptions(_ state: TemporaryFolder) throws -> TmuxSession {
+        let options = try TmuxSession(["privacy-options", "--geo", "EEA", "--state-dir", state.path])
+        try options.waitFor("Manage options")
+        try options.send("m")
+        try options.waitFor("Purposes")
+        return options
+    }
+
+    /// Sends a signal to the `consentctl <command> --geo EEA` of this test's state folder; pkill's status.
+    private func send(_ signal: String, to command: String, in state: TemporaryFolder) throws -> Int32 {
+        try TmuxSession.run(["pkill", "-\(signal)", "-f", "consentctl \(command) --geo EEA --state-dir \(state.path)"]).status
     }
 }

@@ -15,11 +15,15 @@ let package = Package(
         .executable(name: "consentengine-bench", targets: ["ConsentBenchmark"]),
     ],
     targets: [
-        .target(name: "ConsentEngine", exclude: ["State/SCHEMA.md"], swiftSettings: strict),
-        .target(name: "ConsentAudit", swiftSettings: strict),
+        // The package's one JSON kit: ordered values, a strict reader with paths and line/column, one writer.
+        .target(name: "JSONKit", swiftSettings: strict),
+        .target(name: "ConsentEngine", dependencies: ["JSONKit"], exclude: ["State/SCHEMA.md"], swiftSettings: strict),
+        .target(name: "ConsentAudit", dependencies: ["JSONKit"], swiftSettings: strict),
+        // Policy regression fixtures of every kind: one loader, one runner; consentctl formats the report.
+        .target(name: "ConsentFixtures", dependencies: ["ConsentEngine", "ConsentAudit", "JSONKit"], swiftSettings: strict),
         .executableTarget(
             name: "consentctl",
-            dependencies: ["ConsentEngine", "ConsentAudit"],
+            dependencies: ["ConsentEngine", "ConsentAudit", "ConsentFixtures", "JSONKit"],
             swiftSettings: strict
         ),
         .executableTarget(
@@ -40,9 +44,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "ConsentAuditTests", dependencies: ["ConsentAudit"], swiftSettings: strict),
+        .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"], swiftSettings: strict),
+        .testTarget(name: "ConsentFixturesTests", dependencies: ["ConsentFixtures", "ConsentEngine"], swiftSettings: strict),
         .testTarget(
             name: "consentctlTests",
-            dependencies: ["consentctl", "ConsentEngine"],
+            dependencies: ["consentctl", "ConsentEngine", "ConsentFixtures", "JSONKit"],
             exclude: ["Terminal/Snapshots", "CLI/Snapshots"],
             swiftSettings: strict
         ),

@@ -1,7 +1,8 @@
 import Foundation
+import JSONKit
 
 /// The findings of one audit, in a fixed order, and how to print them.
-public struct AuditReport: Encodable, Sendable, Equatable {
+public struct AuditReport: Sendable, Equatable {
     /// The findings, sorted by file, line, rule id and message.
     public let findings: [Finding]
 
@@ -18,19 +19,6 @@ public struct AuditReport: Encodable, Sendable, Equatable {
     /// 1 when any finding is an error, else 0 (warnings and info do not fail an audit).
     public var exitCode: Int32 {
         count(of: .error) > 0 ? 1 : 0
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case findings, errors, warnings, infos
-    }
-
-    /// `{"errors": n, "findings": [...], "infos": n, "warnings": n}`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(findings, forKey: .findings)
-        try container.encode(count(of: .error), forKey: .errors)
-        try container.encode(count(of: .warning), forKey: .warnings)
-        try container.encode(count(of: .info), forKey: .infos)
     }
 
     /// The report for people: one `severity[rule] file:line: message` line per finding, its hint below,
@@ -53,17 +41,30 @@ public struct AuditReport: Encodable, Sendable, Equatable {
                 "\(count(of: .info)) info"].joined(separator: ", ")
     }
 
-    /// The report as JSON with sorted keys, paths under `base` relative to it; ends with a newline.
+    /// The report as JSON, paths under `base` relative to it; ends with a newline.
+    ///
+    /// `{"errors": n, "warnings": n, "infos": n, "findings": [{"severity", "rule", "file", "line", "message",
+    /// "hint"}]}`, in that order; `line` is null when unknown.
     public func jsonText(relativeTo base: URL? = nil) -> String {
-        let shown = AuditReport(findings: findings.map { finding in
-            Finding(rule: finding.rule, file: Self.display(finding.file, relativeTo: base), line: finding.line,
-                    message: finding.message, hint: finding.hint)
-        })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Encoding strings, integers and enums cannot fail.
-        let data = (try? encoder.encode(shown)) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+        var writer = JSONWriter()
+        writer.object { object in
+            object.field("errors", .integer(count(of: .error)))
+            object.field("warnings", .integer(count(of: .warning)))
+            object.field("infos", .integer(count(of: .info)))
+            object.array("findings") { list in
+                for finding in findings {
+                    list.object { item in
+                        item.field("severity", .string(finding.severity.rawValue))
+                        item.field("rule", .string(finding.rule.rawValue))
+                        item.field("file", .string(Self.display(finding.file, relativeTo: base)))
+                        item.field("line", .nullable(finding.line))
+                        item.field("message", .string(finding.message))
+                        item.field("hint", .string(finding.hint))
+                    }
+                }
+            }
+        }
+        return writer.text + "\n"
     }
 
     /// `path` relative to `base` when it lies under it; otherwise unchanged.

@@ -1,9 +1,7 @@
 import Foundation
 
 /// One problem the audit found: which rule, where, what, and how to fix it.
-///
-/// Encodes to JSON with the keys `severity`, `rule`, `file`, `line` (null when unknown), `message`, `hint`.
-public struct Finding: Codable, Sendable, Hashable {
+public struct Finding: Sendable, Hashable {
     /// How serious it is; always the rule's severity.
     public let severity: Severity
     /// The rule that found it.
@@ -29,21 +27,6 @@ public struct Finding: Codable, Sendable, Hashable {
 
     init(_ rule: AuditRule, at location: SourceLocation, _ message: String, hint: String? = nil) {
         self.init(rule: rule, file: location.file.path, line: location.line, message: message, hint: hint)
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case severity, rule, file, line, message, hint
-    }
-
-    /// Writes every key, `line` as null when unknown, so the JSON shape never varies.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(severity, forKey: .severity)
-        try container.encode(rule, forKey: .rule)
-        try container.encode(file, forKey: .file)
-        try container.encode(line, forKey: .line)
-        try container.encode(message, forKey: .message)
-        try container.encode(hint, forKey: .hint)
     }
 
     /// The order of a report: by file, then line (unknown first), rule id and message.

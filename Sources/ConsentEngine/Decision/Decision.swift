@@ -1,4 +1,5 @@
 import Foundation
+import JSONKit
 
 /// What an app may do at this launch, and why: the outcome of ``DecisionEngine``.
 ///
@@ -42,32 +43,39 @@ public struct Decision: Sendable, Equatable {
         Data(jsonText().utf8)
     }
 
-    /// The decision as pretty-printed JSON text, indented by `indent` levels of two spaces after the first line.
-    public func jsonText(indent: Int = 0) -> String {
-        var writer = JSONWriter(indent: indent)
-        writer.object { object in
-            object.field("consentStatus", .string(consentStatus.rawValue))
-            object.field("canRequestAds", .bool(canRequestAds))
-            object.field("privacyOptionsRequirementStatus", .string(privacyOptionsRequirementStatus.rawValue))
-            object.field("formRequired", .bool(formRequired))
-            object.field("formReason", formReason.map { .string($0.rawValue) } ?? .null)
-            object.field("trackingStatus", .string(trackingStatus.rawValue))
-            object.field("shouldRequestTracking", .bool(shouldRequestTracking))
-            object.field("explainerFirst", .bool(explainerFirst))
-            object.field("adServing", .string(adServing.rawValue))
-            object.field("advertisingIdentifierAllowed", .bool(advertisingIdentifierAllowed))
-            object.field("region", .string(region.description))
-            object.field("regulation", .string(regulation.rawValue))
-            object.array("trace", trace) { entry, item in
-                item.object { object in
-                    object.field("rule", .string(entry.rule.rawValue))
-                    object.field("outcome", .string(entry.outcome))
-                    object.field("reason", .string(entry.reason))
+    /// The decision as pretty-printed JSON text: the contract's names, keys in the contract's order.
+    public func jsonText() -> String {
+        var writer = JSONWriter()
+        writer.object(writeFields)
+        return writer.text
+    }
+
+    /// Writes the decision's fields into an object, for outputs that hold a decision.
+    package func writeFields(_ object: inout JSONWriter.ObjectWriter) {
+        object.field("consentStatus", .string(consentStatus.rawValue))
+        object.field("canRequestAds", .bool(canRequestAds))
+        object.field("privacyOptionsRequirementStatus", .string(privacyOptionsRequirementStatus.rawValue))
+        object.field("formRequired", .bool(formRequired))
+        object.field("formReason", .nullable(formReason?.rawValue))
+        object.field("trackingStatus", .string(trackingStatus.rawValue))
+        object.field("shouldRequestTracking", .bool(shouldRequestTracking))
+        object.field("explainerFirst", .bool(explainerFirst))
+        object.field("adServing", .string(adServing.rawValue))
+        object.field("advertisingIdentifierAllowed", .bool(advertisingIdentifierAllowed))
+        object.field("region", .string(region.description))
+        object.field("regulation", .string(regulation.rawValue))
+        object.array("trace") { list in
+            for entry in trace {
+                list.object { item in
+                    item.field("rule", .string(entry.rule.rawValue))
+                    item.field("outcome", .string(entry.outcome))
+                    item.field("reason", .string(entry.reason))
                 }
             }
-            object.array("warnings", warnings) { warning, item in item.value(.string(warning)) }
         }
-        return writer.text
+        object.array("warnings") { list in
+            for warning in warnings { list.append(.string(warning)) }
+        }
     }
 }
 

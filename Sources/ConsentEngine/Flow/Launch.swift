@@ -1,4 +1,5 @@
 import Foundation
+import JSONKit
 
 /// One launch of the app: the consent form if required, then the tracking explainer and prompt, then
 /// the ads start, at most once, also when privacy options are opened during the launch.
@@ -182,9 +183,9 @@ public struct LaunchReport: Sendable, Equatable {
     public func jsonText() -> String {
         var writer = JSONWriter()
         writer.object { object in
-            object.array("shown", shown) { screen, item in item.value(.string(screen.rawValue)) }
+            object.field("shown", .strings(shown.map(\.rawValue)))
             object.field("adsStarted", .bool(adsStarted))
-            object.rawField("decision", decision.jsonText(indent: 1))
+            object.object("decision", decision.writeFields)
         }
         return writer.text
     }

@@ -1,4 +1,5 @@
 import Foundation
+import JSONKit
 
 /// A publisher's consent policy: regions, purposes, partners, texts, expiry and re-consent rules.
 ///
@@ -68,7 +69,7 @@ extension Policy: Codable {
     /// Decodes a policy, refusing unknown fields and a `formatVersion` above ``newestFormatVersion``; missing
     /// optional fields take their defaults.
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(allowed: Set(CodingKeys.allCases.map(\.rawValue)))
+        try decoder.rejectUnknownKeys(allowed: CodingKeys.allCases.map(\.rawValue))
         let container = try decoder.container(keyedBy: CodingKeys.self)
         formatVersion = try container.decode(.formatVersion, default: 1)
         guard formatVersion <= Policy.newestFormatVersion else {

@@ -1,4 +1,5 @@
 import Foundation
+import JSONKit
 
 /// Reads policies from JSON: a file, bytes, or the embedded default.
 public enum PolicyLoader {
@@ -23,10 +24,13 @@ public enum PolicyLoader {
     public static func load(data: Data, file: String, baseDirectory: URL? = nil) throws(PolicyError) -> Policy {
         let document: PolicyDocument
         do {
-            document = try JSONDecoder().decode(PolicyDocument.self, from: data)
+            document = try JSONCoding.decode(PolicyDocument.self, from: try JSONReader.parse(Array(data)))
+        } catch let error as JSONSyntaxError {
+            throw PolicyError(file: file, path: "$", message: "not valid JSON: \(error)")
+        } catch let error as JSONFieldError {
+            throw PolicyError(file: file, path: error.path, message: error.message)
         } catch {
-            let (path, message) = describeDecodingError(error)
-            throw PolicyError(file: file, path: path, message: message)
+            throw PolicyError(file: file, path: "$", message: "\(error)")
         }
         var policy = document.policy
         if let reference = document.vendorList {
@@ -74,8 +78,8 @@ struct VendorListReference: Sendable, Equatable, Decodable {
     init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(allowed: ["path", "vendors"])
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        path = try container.decode(String.self, forKey: AnyCodingKey(stringValue: "path"))
-        vendors = try container.decodeIfPresent([Int].self, forKey: AnyCodingKey(stringValue: "vendors"))
+        path = try container.decode(String.self, forKey: AnyCodingKey("path"))
+        vendors = try container.decodeIfPresent([Int].self, forKey: AnyCodingKey("vendors"))
     }
 }
 

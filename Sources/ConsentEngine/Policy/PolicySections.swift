@@ -1,4 +1,5 @@
 import Foundation
+import JSONKit
 
 /// The publisher named on the form.
 public struct Publisher: Sendable, Equatable, Codable {
@@ -106,7 +107,7 @@ extension RegionSettings: Codable {
     /// Decodes `regions`, refusing unknown fields; `debugUSState` is written `US-XX`. Defaults: EEA, UK and CH
     /// under the GDPR, no regulated states, `unknownRegion` `unknown`, `US-CA`.
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(allowed: Set(CodingKeys.allCases.map(\.rawValue)))
+        try decoder.rejectUnknownKeys(allowed: CodingKeys.allCases.map(\.rawValue))
         let container = try decoder.container(keyedBy: CodingKeys.self)
         gdpr = try container.decode(.gdpr, default: Self.standard.gdpr)
         regulatedUSStates = try container.decode(.regulatedUSStates, default: [])
@@ -142,7 +143,7 @@ extension ConsentSettings: Codable {
     /// Decodes `consent`, refusing unknown fields. Defaults: 13 months, no re-consent on revisions,
     /// re-consent for new partners, "Do not consent" shown, no close button.
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(allowed: Set(CodingKeys.allCases.map(\.rawValue)))
+        try decoder.rejectUnknownKeys(allowed: CodingKeys.allCases.map(\.rawValue))
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let standard = Self.standard
         maximumAgeMonths = try container.decode(.maximumAgeMonths, default: standard.maximumAgeMonths)
@@ -158,7 +159,7 @@ extension Purpose: Codable {
 
     /// Decodes a purpose or special feature, refusing unknown fields; `description` defaults to no texts.
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(allowed: Set(CodingKeys.allCases.map(\.rawValue)))
+        try decoder.rejectUnknownKeys(allowed: CodingKeys.allCases.map(\.rawValue))
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(Int.self, forKey: .id)
         name = try container.decode([String: String].self, forKey: .name)
@@ -173,7 +174,7 @@ extension Partner: Codable {
 
     /// Decodes a partner, refusing unknown fields; the id lists default to empty, `privacyURL` to none.
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(allowed: Set(CodingKeys.allCases.map(\.rawValue)))
+        try decoder.rejectUnknownKeys(allowed: CodingKeys.allCases.map(\.rawValue))
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(Int.self, forKey: .id)
         name = try container.decode(String.self, forKey: .name)
@@ -189,7 +190,7 @@ extension TrackingSettings: Codable {
 
     /// Decodes `tracking`, refusing unknown fields; by default no explainer and `skipWhenPurposeOneRefused` off.
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(allowed: Set(CodingKeys.allCases.map(\.rawValue)))
+        try decoder.rejectUnknownKeys(allowed: CodingKeys.allCases.map(\.rawValue))
         let container = try decoder.container(keyedBy: CodingKeys.self)
         explainer = try container.decodeIfPresent([String: Explainer].self, forKey: .explainer)
         skipWhenPurposeOneRefused = try container.decode(.skipWhenPurposeOneRefused, default: false)
@@ -201,7 +202,7 @@ extension AppSettings: Codable {
 
     /// Decodes `app`, refusing unknown fields; `displayName` is required, the usage descriptions default to none.
     public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(allowed: Set(CodingKeys.allCases.map(\.rawValue)))
+        try decoder.rejectUnknownKeys(allowed: CodingKeys.allCases.map(\.rawValue))
         let container = try decoder.container(keyedBy: CodingKeys.self)
         displayName = try container.decode(String.self, forKey: .displayName)
         trackingUsageDescription = try container.decode(.trackingUsageDescription, default: [:])

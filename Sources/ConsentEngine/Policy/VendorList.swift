@@ -1,4 +1,5 @@
 import Foundation
+import JSONKit
 
 /// An IAB Global Vendor List (v3) read as the policy's partner list.
 ///
@@ -19,48 +20,47 @@ struct VendorList: Sendable {
             throw PolicyError(kind: .missingFile, file: url.path, path: "$", message: "cannot read the vendor list (does it exist?)")
         }
         do {
-            return try parse(data)
-        } catch let failure as PolicyValidation.Failure {
+            return try parse(JSONReader.parse(Array(data)))
+        } catch let failure as JSONFieldError {
             throw PolicyError(file: url.path, path: failure.path, message: failure.message)
         } catch {
-            throw PolicyError(file: url.path, path: "$", message: "not valid JSON: \(error.localizedDescription)")
+            throw PolicyError(file: url.path, path: "$", message: "not valid JSON: \(error)")
         }
     }
 
-    static func parse(_ data: Data) throws -> VendorList {
-        guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw PolicyValidation.Failure(path: "$", message: "a vendor list is a JSON object")
+    /// Reads what the partner list needs from a parsed vendor list; other fields are not looked at.
+    static func parse(_ value: JSONValue) throws(JSONFieldError) -> VendorList {
+        let root = JSONNode(value)
+        guard case .object = value else { throw root.error("a vendor list is a JSON object") }
+        let list = try root.anyObject()
+        if let spec = list.optional("gvlSpecificationVersion"), try spec.int() != 3 {
+            throw spec.error("version \(try spec.int()) is not supported; use a GVL v3 file")
         }
-        if let spec = root["gvlSpecificationVersion"] as? Int, spec != 3 {
-            throw PolicyValidation.Failure(path: "$.gvlSpecificationVersion", message: "version \(spec) is not supported; use a GVL v3 file")
-        }
-        guard let rawVendors = root["vendors"] as? [String: Any] else {
-            throw PolicyValidation.Failure(path: "$.vendors", message: "expected an object of vendors keyed by id")
+        let vendorsNode = try list.required("vendors")
+        guard case .object(let entries) = vendorsNode.value else {
+            throw vendorsNode.error("expected an object of vendors keyed by id")
         }
         var vendors: [Int: Partner] = [:]
-        for key in rawVendors.keys.sorted() {
-            let path = "$.vendors.\(key)"
-            guard let vendor = rawVendors[key] as? [String: Any] else {
-                throw PolicyValidation.Failure(path: path, message: "expected a vendor object")
+        for entry in entries {
+            let node = JSONNode(entry.value, path: JSONPath.appending(entry.key, to: vendorsNode.path))
+            guard case .object = entry.value else { throw node.error("expected a vendor object") }
+            let vendor = try node.anyObject()
+            let idNode = try vendor.required("id")
+            guard let id = try? idNode.int(in: 1...65535), String(id) == entry.key else {
+                throw idNode.error("expected the vendor id \(entry.key)")
             }
-            guard let id = vendor["id"] as? Int, id > 0, String(id) == key else {
-                throw PolicyValidation.Failure(path: "\(path).id", message: "expected the vendor id \(key)")
-            }
-            if let deleted = vendor["deletedDate"], !(deleted is NSNull) { continue }
-            guard let name = vendor["name"] as? String else {
-                throw PolicyValidation.Failure(path: "\(path).name", message: "expected a string")
-            }
+            if vendor.optional("deletedDate") != nil { continue }
             vendors[id] = Partner(
                 id: id,
-                name: name.trimmingCharacters(in: .whitespacesAndNewlines),
-                purposes: try ids(vendor["purposes"], path: "\(path).purposes"),
-                legitimateInterestPurposes: try ids(vendor["legIntPurposes"], path: "\(path).legIntPurposes"),
-                specialFeatures: try ids(vendor["specialFeatures"], path: "\(path).specialFeatures"),
-                privacyURL: privacyURL(vendor["urls"]))
+                name: try vendor.required("name").string().trimmingCharacters(in: CharacterSet.whitespacesAndNewlines),
+                purposes: try vendor.optional("purposes")?.ints(in: 1...11) ?? [],
+                legitimateInterestPurposes: try vendor.optional("legIntPurposes")?.ints(in: 1...11) ?? [],
+                specialFeatures: try vendor.optional("specialFeatures")?.ints(in: 1...2) ?? [],
+                privacyURL: privacyURL(vendor.optional("urls")))
         }
         return VendorList(
-            vendorListVersion: root["vendorListVersion"] as? Int,
-            tcfPolicyVersion: root["tcfPolicyVersion"] as? Int,
+            vendorListVersion: try list.optional("vendorListVersion")?.int(in: 0...4095),
+            tcfPolicyVersion: try list.optional("tcfPolicyVersion")?.int(in: 0...63),
             vendors: vendors)
     }
 
@@ -75,17 +75,14 @@ struct VendorList: Sendable {
         }
     }
 
-    private static func ids(_ value: Any?, path: String) throws -> [Int] {
-        guard let value, !(value is NSNull) else { return [] }
-        guard let list = value as? [Any], let ids = list as? [Int] else {
-            throw PolicyValidation.Failure(path: path, message: "expected an array of ids")
+    private static func privacyURL(_ node: JSONNode?) -> String? {
+        guard case .array(let urls)? = node?.value else { return nil }
+        func language(_ url: JSONValue) -> String? {
+            if case .string(let id)? = url["langId"] { return id.lowercased() }
+            return nil
         }
-        return ids
-    }
-
-    private static func privacyURL(_ value: Any?) -> String? {
-        guard let urls = value as? [[String: Any]] else { return nil }
-        let english = urls.first { ($0["langId"] as? String)?.lowercased() == "en" } ?? urls.first
-        return english?["privacy"] as? String
+        let english = urls.first { language($0) == "en" } ?? urls.first
+        if case .string(let privacy)? = english?["privacy"] { return privacy }
+        return nil
     }
 }

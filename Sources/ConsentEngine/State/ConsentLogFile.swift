@@ -10,11 +10,10 @@ struct ConsentLogFile {
     private static let tailLength = 64 * 1024
 
     /// The bytes of `entries` as log lines, each ending with a newline.
-    static func lines(_ entries: [ConsentLogEntry]) throws -> [UInt8] {
-        let encoder = StateJSON.lineEncoder()
+    static func lines(_ entries: [ConsentLogEntry]) -> [UInt8] {
         var bytes: [UInt8] = []
         for entry in entries {
-            bytes += try encoder.encode(entry)
+            bytes += StateJSON.lineBytes(entry)
             bytes.append(newline)
         }
         return bytes
@@ -39,17 +38,15 @@ struct ConsentLogFile {
     /// skipped: it was never a completed change.
     func entries() throws(SystemCallError) -> [ConsentLogEntry] {
         guard let log = try read(tailLength: nil) else { return [] }
-        let decoder = StateJSON.decoder()
-        return Self.lines(in: log.bytes).compactMap { try? decoder.decode(ConsentLogEntry.self, from: Data($0)) }
+        return Self.lines(in: log.bytes).compactMap { try? StateJSON.decode(ConsentLogEntry.self, from: $0) }
     }
 
     /// The change number of the last entry that parses, or 0 for a missing or empty log.
     func lastChange() throws(SystemCallError) -> Int {
         struct ChangeNumber: Decodable { var change: Int }
-        let decoder = JSONDecoder()
         func last(in bytes: ArraySlice<UInt8>) -> Int? {
             Self.lines(in: bytes).reversed().lazy
-                .compactMap { try? decoder.decode(ChangeNumber.self, from: Data($0)).change }.first
+                .compactMap { try? StateJSON.decode(ChangeNumber.self, from: $0).change }.first
         }
         guard let tail = try read(tailLength: Self.tailLength) else { return 0 }
         if let change = last(in: tail.bytes) { return change }

@@ -106,14 +106,8 @@ public struct FileConsentStore: ConsentStore {
             try log.lastChange()
         }
         let next = RecordChange.apply(change, to: current, lastLoggedChange: lastLogged)
-        let lines: [UInt8]
-        let state: [UInt8]
-        do {
-            lines = try ConsentLogFile.lines(next.entries)
-            state = try StateFile.encode(next.record)
-        } catch {
-            throw StoreError(kind: .cannotWrite, path: stateFile, message: "cannot encode the record: \(error)")
-        }
+        let lines = ConsentLogFile.lines(next.entries)
+        let state = StateFile.encode(next.record)
         try attempt("append to the consent log", logFile) { () throws(SystemCallError) in try log.append(lines) }
         try attempt("replace the state", stateFile) { () throws(SystemCallError) in
             try AtomicFileWriter(calls: calls).replace(stateFile, with: state, through: temporaryFile)

@@ -1,4 +1,5 @@
 import Foundation
+import JSONKit
 
 /// The format of `state.json`: the stored record under a schema version, described in `SCHEMA.md`.
 ///
@@ -19,29 +20,26 @@ enum StateFile {
     }
 
     /// The bytes of a schema-2 file holding `record`, ending with a newline.
-    static func encode(_ record: ConsentRecord) throws -> [UInt8] {
-        Array(try StateJSON.fileEncoder().encode(Current(record: record))) + [UInt8(ascii: "\n")]
+    static func encode(_ record: ConsentRecord) -> [UInt8] {
+        StateJSON.fileBytes(Current(record: record))
     }
 
     /// Reads a file's bytes; never throws, because every unreadable file is a ``Contents/corrupt(reason:)``.
     static func decode(_ bytes: [UInt8]) -> Contents {
-        let data = Data(bytes)
-        let decoder = StateJSON.decoder()
         do {
-            let schema = try decoder.decode(SchemaProbe.self, from: data).schema
+            let schema = try StateJSON.decode(SchemaProbe.self, from: bytes).schema
             switch schema {
             case currentSchema:
-                return .record(try decoder.decode(Current.self, from: data).record)
+                return .record(try StateJSON.decode(Current.self, from: bytes).record)
             case 1:
-                return .record(try decoder.decode(StateFileV1.self, from: data).record)
+                return .record(try StateJSON.decode(StateFileV1.self, from: bytes).record)
             case let newer where newer > currentSchema:
                 return .newerSchema(newer)
             default:
                 return .corrupt(reason: "$.schema: \(schema) is not a schema version (1 or \(currentSchema))")
             }
         } catch {
-            let (path, message) = describeDecodingError(error)
-            return .corrupt(reason: "\(path): \(message)")
+            return .corrupt(reason: error.description)
         }
     }
 
@@ -70,7 +68,7 @@ enum StateFile {
 /// next write would then lose for good.
 struct StrictRecord: Decodable {
     /// Every field ``ConsentRecord`` encodes; a test checks that this stays in step with the type.
-    static let fields: Set<String> = [
+    static let fields = [
         "consent", "usOptOuts", "tracking", "explainerShownAt", "lastKnownRegion", "resetSince", "changeCount",
     ]
 
@@ -85,7 +83,7 @@ struct StrictRecord: Decodable {
     static func checkChangeCount(_ count: Int, codingPath: [any CodingKey]) throws {
         guard count >= 0 else {
             throw DecodingError.dataCorrupted(.init(
-                codingPath: codingPath + [AnyCodingKey(stringValue: "changeCount")],
+                codingPath: codingPath + [AnyCodingKey("changeCount")],
                 debugDescription: "the change counter cannot be negative (\(count))"))
         }
     }

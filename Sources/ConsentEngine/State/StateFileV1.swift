@@ -1,4 +1,5 @@
 import Foundation
+import JSONKit
 
 /// Schema 1 of `state.json`, as the first release wrote it, read so that it can be migrated to schema 2.
 ///
@@ -16,7 +17,7 @@ struct StateFileV1: Decodable {
     }
 
     init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(allowed: Set(Field.allCases.map(\.rawValue)))
+        try decoder.rejectUnknownKeys(allowed: Field.allCases.map(\.rawValue))
         let container = try decoder.container(keyedBy: Field.self)
         let status = try container.decodeIfPresent(TrackingAnswer.Status.self, forKey: .tracking)
         let answeredAt = try container.decodeIfPresent(Date.self, forKey: .trackingAnsweredAt)

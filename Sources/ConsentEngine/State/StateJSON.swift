@@ -1,39 +1,53 @@
 import Foundation
+import JSONKit
 
-/// The JSON settings of every file the store writes: sorted keys so that the same record always gives the
-/// same bytes, and dates as ISO 8601 in UTC (`2026-11-29T10:15:00Z`) so that the files read well and do not
-/// depend on the time zone.
+/// How the store's files are written and read, through the package's JSON kit: keys in the order the
+/// types declare them, so that the same record always gives the same bytes, and dates as ISO 8601 in UTC
+/// (`2026-11-29T10:15:00Z`) so that the files read well and do not depend on the time zone.
 enum StateJSON {
-    /// For `state.json`: indented, for people who open it.
-    static func fileEncoder() -> JSONEncoder {
-        let encoder = lineEncoder()
-        encoder.outputFormatting.insert(.prettyPrinted)
-        return encoder
+    /// For `state.json`: indented, for people who open it, ending with a newline.
+    static func fileBytes<T: Encodable>(_ value: T) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.value(JSONCoding.encode(value))
+        return writer.bytes + [UInt8(ascii: "\n")]
     }
 
-    /// For log lines: one object per line.
-    static func lineEncoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(UTCCalendar.iso8601(date))
-        }
-        return encoder
+    /// For log lines: one object on one line, without the newline.
+    static func lineBytes<T: Encodable>(_ value: T) -> [UInt8] {
+        var writer = JSONWriter(style: .compact)
+        writer.value(JSONCoding.encode(value))
+        return writer.bytes
     }
 
-    /// Reads dates in any form ``UTCCalendar/parse(_:)`` accepts, so that a hand-edited offset still reads.
-    static func decoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let container = try decoder.singleValueContainer()
-            let text = try container.decode(String.self)
-            guard let date = UTCCalendar.parse(text) else {
-                throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "'\(text)' is not an ISO 8601 date (2026-11-29T10:15:00Z)")
-            }
-            return date
+    /// Reads a value; the error says where (line and column, or the JSON path) and what is wrong.
+    static func decode<T: Decodable>(_ type: T.Type, from bytes: some Collection<UInt8>) throws(StateReadError) -> T {
+        let value: JSONValue
+        do {
+            value = try JSONReader.parse(Array(bytes))
+        } catch {
+            throw StateReadError(description: "not JSON (\(error))")
         }
-        return decoder
+        do {
+            return try JSONCoding.decode(type, from: value)
+        } catch {
+            throw StateReadError(description: error.description)
+        }
     }
+}
+
+/// Why a state file or log line cannot be read, in one line (`$.record.changeCount: expected a whole number`).
+struct StateReadError: Error, Sendable, Equatable, CustomStringConvertible {
+    var description: String
+}
+
+extension Date: JSONStringRepresentable {
+    /// Dates in state files and fixtures: any form ``UTCCalendar/parse(_:)`` accepts, written in UTC.
+    package init?(jsonString: String) {
+        guard let date = UTCCalendar.parse(jsonString) else { return nil }
+        self = date
+    }
+
+    package var jsonString: String { UTCCalendar.iso8601(self) }
+
+    package static var jsonStringExpectation: String { "an ISO 8601 date (2026-11-29T10:15:00Z)" }
 }

@@ -1,20 +1,13 @@
-import ConsentEngine
-import Foundation
+import JSONKit
 
-/// JSON for the commands' small outputs: sorted keys, pretty-printed, dates as UTC ISO 8601.
+/// JSON for the commands' outputs, in the kit's one style (`"key": value`, two spaces a level, keys in the
+/// order the contract or the type lists them).
 enum JSONOutput {
-    static func text(_ object: [String: Any]) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+    static func text(_ value: JSONValue) -> String {
+        JSONWriter.text(value)
     }
 
-    static func text<T: Encodable>(encoding value: T) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(UTCCalendar.iso8601(date))
-        }
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    static func text<T: Encodable>(encoding value: T) -> String {
+        JSONWriter.text(JSONCoding.encode(value))
     }
 }

@@ -19,7 +19,7 @@ enum LogCommand: Command {
         let options = try CommonOptions(arguments)
         let entries = try options.manager().store.readLog()
         if options.json {
-            invocation.console.out(try JSONOutput.text(encoding: entries))
+            invocation.console.out(JSONOutput.text(encoding: entries))
         } else if entries.isEmpty {
             invocation.console.out("no consent history for app '\(options.appID)'")
         } else {

@@ -1,3 +1,4 @@
+import JSONKit
 import ConsentEngine
 import Foundation
 
@@ -32,7 +33,7 @@ enum ResetCommand: Command {
         }
         let record = try manager.reset(region: options.region.region)
         if options.json {
-            invocation.console.out(JSONOutput.text(["reset": true, "app": options.appID, "change": record.changeCount]))
+            invocation.console.out(JSONOutput.text(.members(["reset": .bool(true), "app": .string(options.appID), "change": .integer(record.changeCount)])))
         } else {
             invocation.console.out("reset: the consent answers of app '\(options.appID)' are forgotten; the next launch asks again")
         }

@@ -1,3 +1,4 @@
+import ConsentFixtures
 import Foundation
 
 /// `consentctl test [PATH…]`: run policy regression fixtures.
@@ -30,8 +31,9 @@ enum TestCommand: Command {
             paths: arguments.positionals, runPattern: arguments.value("run"),
             verbose: arguments.has("verbose"), json: arguments.has("json"))
         let result: FixtureRunResult
-        do {
-            result = try await FixtureRunner.run(options)
+        do throws(FixtureUsageError) {
+            let suite = try await FixtureRunner.runSuite(options)
+            result = FixtureReport.render(suite, verbose: options.verbose, json: options.json)
         } catch {
             throw CLIError.usage(error.message, hint: error.hint)
         }

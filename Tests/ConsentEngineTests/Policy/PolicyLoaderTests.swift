@@ -36,8 +36,8 @@ struct PolicyLoaderTests {
     @Test(arguments: [
         (#"{"formatVersion": 1, "id": 7}"#, "$.id", "expected a string"),
         (#"{"id": "x"}"#, "$.publisher", "required field is missing"),
-        (#"{"id": "x", "publisher": {"name": "P", "country": "DE"}, "purposes": [{"id": "one", "name": {}}]}"#, "$.purposes[0].id", "expected a number"),
-        (#"{"id": "x", "colour": "red"}"#, "$.colour", "unknown field 'colour'"),
+        (#"{"id": "x", "publisher": {"name": "P", "country": "DE"}, "purposes": [{"id": "one", "name": {}}]}"#, "$.purposes[0].id", "expected a whole number, found the string \"one\""),
+        (#"{"id": "x", "colour": "red"}"#, "$.colour", "unknown field \"colour\"; allowed here: formatVersion, id"),
         (#"{"formatVersion": 2, "id": "x"}"#, "$.formatVersion", "newer than this consentctl reads"),
         (#"{"id": "x", "publisher": {"name": "P", "country": "DE"}, "regions": {"debugUSState": "CA"}}"#, "$.regions.debugUSState", "is not a US state"),
         ("{ not json", "$", "not valid JSON"),

@@ -16,8 +16,8 @@ struct ConsentLogFileTests {
             let text = String(decoding: try #require(fileBytes(store.logFile)), as: UTF8.self)
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             #expect(lines.count == 3 && lines[2].isEmpty)
-            #expect(lines[1] == #"{"at":"2026-11-29T10:15:00Z","change":2,"event":"tracking","#
-                        + #""tracking":{"answeredAt":"2026-11-29T10:15:00Z","status":"denied"}}"#)
+            #expect(lines[1] == #"{"event":"tracking","at":"2026-11-29T10:15:00Z","change":2,"#
+                        + #""tracking":{"status":"denied","answeredAt":"2026-11-29T10:15:00Z"}}"#)
             #expect(try store.readLog() == [
                 ConsentLogEntry(.consent(storedAnswer(revision: 1)), change: 1),
                 ConsentLogEntry(.tracking(denied), change: 2),

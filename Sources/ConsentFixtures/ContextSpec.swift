@@ -1,0 +1,77 @@
+import ConsentEngine
+import Foundation
+import JSONKit
+
+/// The `context` of a fixture: the launch context of §2.1 in the words of the command-line options.
+///
+/// Every field is optional here, because a file-level `context` gives defaults that a case's `context`
+/// (and a flow step's) overrides field by field; `region` and `now` must be set by one of them.
+struct ContextSpec: Equatable {
+    static let fields = [
+        "region", "now", "build", "testDevice", "deviceID", "tfua", "debugGeography", "resetConsent",
+        "trackingRestricted", "lang",
+    ]
+
+    var region: RegionInput?
+    var now: Date?
+    var build: Build?
+    var testDevice: Bool?
+    var deviceID: String?
+    var tfua: Bool?
+    var debugGeography: DebugGeography?
+    var resetConsent: Bool?
+    var trackingRestricted: Bool?
+    var lang: String?
+
+    /// Reads a `context` object.
+    static func read(_ node: JSONNode) throws(JSONFieldError) -> ContextSpec {
+        let object = try node.object(allowed: fields)
+        var spec = ContextSpec()
+        if let field = object["region"] {
+            let text = try field.string()
+            do {
+                spec.region = try RegionInput(parsing: text)
+            } catch {
+                throw field.error("\(error)")
+            }
+        }
+        spec.now = try object["now"]?.date()
+        spec.build = try object["build"]?.choice(Build.self)
+        spec.testDevice = try object["testDevice"]?.bool()
+        spec.deviceID = try object["deviceID"]?.string()
+        spec.tfua = try object["tfua"]?.bool()
+        spec.debugGeography = try object["debugGeography"]?.choice(DebugGeography.self)
+        spec.resetConsent = try object["resetConsent"]?.bool()
+        spec.trackingRestricted = try object["trackingRestricted"]?.bool()
+        spec.lang = try object["lang"]?.string()
+        return spec
+    }
+
+    /// This context with every field `other` sets replaced by `other`'s.
+    func overridden(by other: ContextSpec) -> ContextSpec {
+        ContextSpec(
+            region: other.region ?? region, now: other.now ?? now, build: other.build ?? build,
+            testDevice: other.testDevice ?? testDevice, deviceID: other.deviceID ?? deviceID,
+            tfua: other.tfua ?? tfua, debugGeography: other.debugGeography ?? debugGeography,
+            resetConsent: other.resetConsent ?? resetConsent,
+            trackingRestricted: other.trackingRestricted ?? trackingRestricted, lang: other.lang ?? lang)
+    }
+
+    /// The decision context, with the defaults of `consentctl` for what is not set (a debug build on an
+    /// ordinary device, no overrides); `region` and `now` are required.
+    ///
+    /// - Parameter path: where the case's context is, for the error when a required field is missing.
+    func decisionContext(at path: String) throws(JSONFieldError) -> DecisionContext {
+        guard let region else {
+            throw JSONFieldError(path: path, message: "missing field \"region\" (set it in the case's context or the file's)")
+        }
+        guard let now else {
+            throw JSONFieldError(path: path, message: "missing field \"now\" (set it in the case's context or the file's)")
+        }
+        return DecisionContext(
+            region: region, now: now, build: build ?? .debug, isTestDevice: testDevice ?? false,
+            deviceID: deviceID, isTaggedUnderAgeOfConsent: tfua ?? false,
+            debugGeography: debugGeography ?? .disabled, debugResetConsent: resetConsent ?? false,
+            trackingCapability: trackingRestricted == true ? .restricted : .available, language: lang)
+    }
+}

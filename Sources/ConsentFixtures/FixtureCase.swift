@@ -1,0 +1,42 @@
+import ConsentAudit
+import ConsentEngine
+import Foundation
+import JSONKit
+
+/// What a fixture file checks: decisions, launch flows or audits (§7).
+package enum FixtureKind: String, CaseIterable {
+    case decision, flow, audit
+}
+
+/// One case of a fixture file, loaded, checked and ready to run.
+struct FixtureCase {
+    enum Body {
+        case decision(DecisionCase)
+        case flow(FlowCase)
+        /// Run by ConsentAudit's own fixture code; `directory` is the fixture file's folder.
+        case audit(AuditFixtureCase, directory: URL)
+    }
+
+    /// The fixture file as the user named it (`fixtures/decisions/region.test.json`).
+    var file: String
+    var name: String
+    var body: Body
+
+    var kind: FixtureKind {
+        switch body {
+        case .decision: return .decision
+        case .flow: return .flow
+        case .audit: return .audit
+        }
+    }
+}
+
+/// A decision case: one evaluation of the rules over a policy, a context and stored answers.
+struct DecisionCase {
+    static let fields = ["name", "policy", "context", "stored", "expect"]
+
+    var policy: Policy
+    var context: DecisionContext
+    var record: ConsentRecord
+    var expect: DecisionExpectation
+}

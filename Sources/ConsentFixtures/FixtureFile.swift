@@ -1,0 +1,173 @@
+import ConsentAudit
+import ConsentEngine
+import Foundation
+import JSONKit
+
+/// Reads a `*.test.json` file: `{"fixture": 1, "kind": …, "case": {…}}` or `{…, "cases": […]}`, with
+/// an optional file-wide `policy` and `context` that every case starts from.
+///
+/// Every problem is collected with the file and JSON path, so one run shows all of them; a file with
+/// any problem contributes no case.
+enum FixtureFile {
+    /// The newest format this runner reads; a newer file is a load error (upgrade consentctl).
+    static let formatVersion = 1
+    static let fields = ["fixture", "kind", "policy", "context", "case", "cases"]
+
+    /// The cases of the file at `url`, shown in messages as `displayPath`.
+    static func load(_ url: URL, displayPath: String, policies: PolicyCache) -> FixtureFileContents {
+        func failure(_ error: JSONFieldError) -> FixtureFileContents {
+            FixtureFileContents(errors: [FixtureLoadError(file: displayPath, path: error.path, message: error.message)])
+        }
+        let root: JSONNode
+        do {
+            root = JSONNode(try JSONReader.parse(Array(Data(contentsOf: url))))
+        } catch let error as JSONSyntaxError {
+            return FixtureFileContents(errors: [FixtureLoadError(file: displayPath, path: nil, message: "not valid JSON: \(error)")])
+        } catch {
+            return FixtureFileContents(errors: [FixtureLoadError(file: displayPath, path: nil, message: "cannot read the file")])
+        }
+        let header: (kind: FixtureKind, object: JSONObject)
+        do {
+            header = try readHeader(root)
+        } catch {
+            return failure(error)
+        }
+        if header.kind == .audit { return loadAudit(url, displayPath: displayPath) }
+
+        let directory = url.deletingLastPathComponent()
+        var fileContext = ContextSpec()
+        var filePolicy = Policy.default
+        do {
+            if let node = header.object["context"] { fileContext = try ContextSpec.read(node) }
+            if let node = header.object["policy"] { filePolicy = try policies.policy(node, relativeTo: directory) }
+        } catch {
+            return failure(error)
+        }
+
+        let nodes: [JSONNode]
+        do {
+            nodes = try caseNodes(header.object)
+        } catch {
+            return failure(error)
+        }
+        var cases: [FixtureCase] = []
+        var errors: [FixtureLoadError] = []
+        var names: Set<String> = []
+        for node in nodes {
+            do throws(JSONFieldError) {
+                let loaded = try readCase(node, kind: header.kind, file: displayPath, directory: directory,
+                                          policy: filePolicy, context: fileContext, policies: policies)
+                guard names.insert(loaded.name).inserted else {
+                    throw node.error("another case of this file is named \"\(loaded.name)\"; names must be unique")
+                }
+                cases.append(loaded)
+            } catch {
+                errors.append(FixtureLoadError(file: displayPath, path: error.path, message: error.message))
+            }
+        }
+        return errors.isEmpty ? FixtureFileContents(cases: cases) : FixtureFileContents(errors: errors)
+    }
+
+    private static func readHeader(_ root: JSONNode) throws(JSONFieldError) -> (kind: FixtureKind, object: JSONObject) {
+        let object = try root.object(allowed: fields)
+        let versionNode = try object.required("fixture")
+        let version = try versionNode.int()
+        guard version <= formatVersion else {
+            throw versionNode.error("fixture format \(version) is newer than this consentctl reads (\(formatVersion)); upgrade consentctl")
+        }
+        guard version >= 1 else { throw versionNode.error("fixture format starts at 1, found \(version)") }
+        let kind = try object.required("kind").choice(FixtureKind.self)
+        guard object.has("case") != object.has("cases") else {
+            throw root.error("a fixture holds either \"case\": {...} or \"cases\": [...]")
+        }
+        return (kind, object)
+    }
+
+    private static func caseNodes(_ object: JSONObject) throws(JSONFieldError) -> [JSONNode] {
+        if let single = object["case"] { return [single] }
+        let list = try object.required("cases")
+        let nodes = try list.array()
+        guard !nodes.isEmpty else { throw list.error("expected at least one case") }
+        return nodes
+    }
+
+    private static func readCase(
+        _ node: JSONNode, kind: FixtureKind, file: String, directory: URL, policy filePolicy: Policy,
+        context fileContext: ContextSpec, policies: PolicyCache
+    ) throws(JSONFieldError) -> FixtureCase {
+        let object = try node.object(allowed: kind == .flow ? FlowCase.fields : DecisionCase.fields)
+        let name = try object.required("name").string()
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw (object["name"] ?? node).error("a case needs a name")
+        }
+        let policy = try object["policy"].map { node throws(JSONFieldError) in
+            try policies.policy(node, relativeTo: directory)
+        } ?? filePolicy
+        let caseContext = try object["context"].map { node throws(JSONFieldError) in try ContextSpec.read(node) }
+        let context = fileContext.overridden(by: caseContext ?? ContextSpec())
+        let decisionContext = try context.decisionContext(at: object["context"]?.path ?? object.path)
+        let record = try StoredStateSpec.record(from: object["stored"], policy: policy, context: decisionContext)
+
+        switch kind {
+        case .decision:
+            let expect = try DecisionExpectation.read(try object.required("expect"))
+            return FixtureCase(file: file, name: name, body: .decision(DecisionCase(
+                policy: policy, context: decisionContext, record: record, expect: expect)))
+        case .flow:
+            let flow = try FlowCase.read(object, policy: policy, context: context, record: record)
+            return FixtureCase(file: file, name: name, body: .flow(flow))
+        case .audit:
+            preconditionFailure("audit files are loaded by ConsentAudit")
+        }
+    }
+
+    /// Audit cases are ConsentAudit's format; it loads and checks them, so the two never drift apart.
+    private static func loadAudit(_ url: URL, displayPath: String) -> FixtureFileContents {
+        do {
+            let cases = try AuditFixtureFile.load(url)
+            let directory = url.deletingLastPathComponent()
+            return FixtureFileContents(cases: cases.map {
+                FixtureCase(file: displayPath, name: $0.name, body: .audit($0, directory: directory))
+            })
+        } catch {
+            return FixtureFileContents(errors: [FixtureLoadError(file: displayPath, path: nil, message: error.message)])
+        }
+    }
+}
+
+/// What a fixture file holds: its cases, or (when anything is wrong) every problem and no case.
+struct FixtureFileContents {
+    var cases: [FixtureCase] = []
+    var errors: [FixtureLoadError] = []
+}
+
+/// A fixture file that cannot be used: the file, the JSON path of the problem and what is wrong.
+package struct FixtureLoadError: Sendable, Equatable, CustomStringConvertible {
+    package var file: String
+    /// `$.cases[2].context.region`; `nil` when the problem is the whole file (unreadable, not JSON).
+    package var path: String?
+    package var message: String
+
+    package var description: String {
+        path.map { "\(file): \($0): \(message)" } ?? "\(file): \(message)"
+    }
+}
+
+/// Policies named by fixtures, loaded once per run however many cases use them.
+final class PolicyCache {
+    private var loaded: [String: Policy] = [:]
+
+    /// The policy a `policy` field names, relative to the fixture's folder; a policy that cannot be loaded
+    /// is a load error of the fixture at that field, with the policy's own file and path.
+    func policy(_ node: JSONNode, relativeTo directory: URL) throws(JSONFieldError) -> Policy {
+        let url = URL(fileURLWithPath: try node.string(), relativeTo: directory).standardizedFileURL
+        if let policy = loaded[url.path] { return policy }
+        do {
+            let policy = try PolicyLoader.load(contentsOf: url)
+            loaded[url.path] = policy
+            return policy
+        } catch {
+            throw node.error("cannot use the policy: \(error.description)")
+        }
+    }
+}

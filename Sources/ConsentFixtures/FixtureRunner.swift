@@ -1,0 +1,158 @@
+import ConsentEngine
+import Foundation
+import JSONKit
+
+/// What `consentctl test` was asked to do.
+package struct FixtureRunOptions: Sendable {
+    /// Fixture files and folders (searched recursively for `*.test.json`); empty means `fixtures/`.
+    package var paths: [String] = []
+    /// `--run REGEX`: only cases whose name this matches (anywhere in the name); the rest are skipped.
+    package var runPattern: String?
+    /// `-v`: every case with its time and trace.
+    package var verbose = false
+    /// `--json`: the whole result as one JSON object.
+    package var json = false
+    /// Where relative paths start.
+    package var currentDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+
+    package init(paths: [String] = [], runPattern: String? = nil, verbose: Bool = false, json: Bool = false,
+                 currentDirectory: URL? = nil) {
+        self.paths = paths
+        self.runPattern = runPattern
+        self.verbose = verbose
+        self.json = json
+        if let currentDirectory { self.currentDirectory = currentDirectory }
+    }
+}
+
+/// A usage error of `consentctl test` (exit 64).
+package struct FixtureUsageError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var message: String
+    package var hint: String
+    package var description: String { message }
+}
+
+/// Runs policy regression fixtures (§7): finds and loads `*.test.json` files, runs their decision, flow
+/// and audit cases, compares them with what they expect, and counts the (rule, outcome) pairs of the
+/// registry that the decisions went through.
+package enum FixtureRunner {
+    package static let defaultPaths = ["fixtures"]
+
+    /// Runs the fixtures and returns every case's result, the load errors and the coverage.
+    package static func runSuite(_ options: FixtureRunOptions) async throws(FixtureUsageError) -> FixtureSuiteResult {
+        let filter = try options.runPattern.map { pattern throws(FixtureUsageError) in try regex(pattern) }
+        let paths = options.paths.isEmpty ? defaultPaths : options.paths
+        let discovery = FixtureDiscovery.files(in: paths, currentDirectory: options.currentDirectory)
+        var suite = FixtureSuiteResult(loadErrors: discovery.errors)
+        guard !discovery.files.isEmpty || !discovery.errors.isEmpty else {
+            suite.problem = "no fixture files (*\(FixtureDiscovery.suffix)) found in \(paths.joined(separator: ", "))"
+            return suite
+        }
+
+        let policies = PolicyCache()
+        var cases: [FixtureCase] = []
+        for location in discovery.files {
+            let contents = FixtureFile.load(location.url, displayPath: location.displayPath, policies: policies)
+            cases += contents.cases
+            suite.loadErrors += contents.errors
+        }
+
+        var exercised: Set<String> = []
+        for fixtureCase in cases {
+            guard filter.map({ Self.matches($0, fixtureCase.name) }) ?? true else {
+                suite.cases.append(FixtureCaseResult(fixtureCase, status: .skipped))
+                continue
+            }
+            let start = ContinuousClock.now
+            let (failures, decisions) = await execute(fixtureCase)
+            var result = FixtureCaseResult(fixtureCase, status: failures.isEmpty ? .passed : .failed)
+            result.duration = ContinuousClock.now - start
+            result.failures = failures
+            result.trace = decisions.last?.trace ?? []
+            suite.cases.append(result)
+            for decision in decisions {
+                exercised.formUnion(decision.trace.map { "\($0.rule.rawValue)/\($0.outcome)" })
+            }
+        }
+        suite.exercised = RuleRegistry.pairs.filter { exercised.contains($0.description) }
+        suite.missing = RuleRegistry.pairs.filter { !exercised.contains($0.description) }
+        if let pattern = options.runPattern, !cases.isEmpty, suite.cases.allSatisfy({ $0.status == .skipped }) {
+            suite.problem = "no case name matches --run '\(pattern)'"
+        }
+        return suite
+    }
+
+    /// Runs one case: its failures, and the decisions it evaluated (the last one's trace is shown with -v).
+    static func execute(_ fixtureCase: FixtureCase) async -> (failures: [FixtureFailure], decisions: [Decision]) {
+        switch fixtureCase.body {
+        case .decision(let decisionCase):
+            let decision = DecisionEngine.decide(policy: decisionCase.policy, context: decisionCase.context,
+                                                 record: decisionCase.record)
+            return (decisionCase.expect.failures(against: decision), [decision])
+        case .flow(let flow):
+            return await FlowRunner.run(flow)
+        case .audit(let audit, let directory):
+            return (audit.run(fixtureDirectory: directory).mismatches.map { .message(nil, $0) }, [])
+        }
+    }
+
+    private static func regex(_ pattern: String) throws(FixtureUsageError) -> NSRegularExpression {
+        do {
+            return try NSRegularExpression(pattern: pattern)
+        } catch {
+            throw FixtureUsageError(
+                message: "--run '\(pattern)' is not a valid regular expression",
+                hint: "--run takes an ICU regular expression matched anywhere in case names, e.g. --run 'expir' or --run '^GDPR'")
+        }
+    }
+
+    private static func matches(_ regex: NSRegularExpression, _ name: String) -> Bool {
+        regex.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil
+    }
+}
+
+/// The outcome of a whole run, before it is rendered.
+package struct FixtureSuiteResult {
+    package var cases: [FixtureCaseResult] = []
+    package var loadErrors: [FixtureLoadError] = []
+    /// Why nothing could be run (no fixture files, or no case matching `--run`), which fails the run.
+    package var problem: String?
+    /// The registry's pairs that some decision went through, in registry order.
+    package var exercised: [RuleRegistry.Pair] = []
+    /// The registry's pairs no decision went through.
+    package var missing: [RuleRegistry.Pair] = []
+
+    package var passed: Int { cases.count { $0.status == .passed } }
+    package var failed: Int { cases.count { $0.status == .failed } }
+    package var skipped: Int { cases.count { $0.status == .skipped } }
+
+    /// §5: 1 when a fixture could not be loaded or nothing was found (this wins), 2 when a case failed.
+    package var exitCode: Int32 {
+        if !loadErrors.isEmpty || problem != nil { return 1 }
+        return failed > 0 ? 2 : 0
+    }
+}
+
+/// The result of one case.
+package struct FixtureCaseResult {
+    package enum Status: String {
+        case passed, failed, skipped
+    }
+
+    package var file: String
+    package var name: String
+    package var kind: FixtureKind
+    package var status: Status
+    /// How long the case took; `nil` when it was skipped.
+    package var duration: Duration?
+    package var failures: [FixtureFailure] = []
+    /// The trace of the case's last decision (none for audits).
+    package var trace: [TraceEntry] = []
+
+    init(_ fixtureCase: FixtureCase, status: Status) {
+        file = fixtureCase.file
+        name = fixtureCase.name
+        kind = fixtureCase.kind
+        self.status = status
+    }
+}

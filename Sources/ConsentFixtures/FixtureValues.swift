@@ -1,0 +1,33 @@
+import ConsentEngine
+import Foundation
+import JSONKit
+
+/// The values fixtures write in their own readable form, read at their JSON path.
+extension JSONNode {
+    /// An ISO 8601 date in UTC (`2025-01-31T10:00:00Z`, an offset, or a date alone for midnight UTC).
+    func date() throws(JSONFieldError) -> Date {
+        let text = try string()
+        guard let date = Date(jsonString: text) else {
+            throw error("\"\(text)\" is not an ISO 8601 date (2025-01-31T10:00:00Z, 2025-01-31T11:00:00+01:00 or 2025-01-31)")
+        }
+        return date
+    }
+
+    /// A resolved region name as decisions and stored answers hold it: EEA, UK, CH, US-XX, other, unknown.
+    func resolvedRegion() throws(JSONFieldError) -> Region {
+        let text = try string()
+        guard let region = Region(resolvedName: text) else {
+            throw error("\"\(text)\" is not a resolved region (EEA, UK, CH, US-XX, other, unknown)")
+        }
+        return region
+    }
+}
+
+extension JSONValue {
+    /// The value on one line, strings unquoted at the top level: how failures show expected and actual
+    /// values (`expected personalized, got limited`, `expected [1, 3, 4], got [1]`).
+    package var inline: String {
+        if case .string(let text) = self { return text }
+        return JSONWriter.text(self, style: .singleLine)
+    }
+}

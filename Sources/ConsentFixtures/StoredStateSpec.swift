@@ -1,0 +1,99 @@
+import ConsentEngine
+import Foundation
+import JSONKit
+
+/// The `stored` object of a fixture: the answers kept from earlier launches, in the fixture's own words
+/// rather than the `state.json` schema, so fixtures survive schema migrations.
+///
+/// Unstated fields take defaults that describe an ordinary answer given under the case's policy at the
+/// case's `now`; fixtures/README.md lists them.
+enum StoredStateSpec {
+    static let fields = ["consent", "usOptOuts", "tracking", "explainerShownAt", "lastKnownRegion", "resetSince"]
+    static let consentFields = [
+        "choice", "purposes", "partners", "objections", "specialFeatures", "disclosedPartners", "answeredAt",
+        "policyID", "policyRevision", "tcfPolicyVersion", "region", "regulation", "language",
+    ]
+    static let optOutFields = ["sale", "sharing", "targeted", "answeredAt", "region"]
+    static let trackingFields = ["status", "answeredAt"]
+
+    /// The record a `stored` object describes; `nil` means nothing is stored.
+    static func record(from node: JSONNode?, policy: Policy, context: DecisionContext) throws(JSONFieldError) -> ConsentRecord {
+        guard let node else { return .empty }
+        let object = try node.object(allowed: fields)
+        var record = ConsentRecord()
+        if let field = object["consent"] {
+            record.consent = try consent(from: field, policy: policy, context: context)
+        }
+        if let field = object["usOptOuts"] {
+            record.usOptOuts = try optOuts(from: field, context: context)
+        }
+        if let field = object["tracking"] {
+            let tracking = try field.object(allowed: trackingFields)
+            record.tracking = TrackingAnswer(status: try tracking.required("status").choice(TrackingAnswer.Status.self),
+                                             answeredAt: try tracking["answeredAt"]?.date() ?? context.now)
+        }
+        record.explainerShownAt = try object["explainerShownAt"]?.date()
+        record.lastKnownRegion = try object["lastKnownRegion"]?.resolvedRegion()
+        record.resetSince = try object["resetSince"]?.date()
+        return record
+    }
+
+    /// A consent answer. `choice` is required; the lists default to what that choice gives on the form
+    /// (`consentAll`: everything; `rejectAll`: nothing, every legitimate interest objected to; `custom`:
+    /// nothing), and the rest to an answer given under the case's policy at its `now`.
+    static func consent(from node: JSONNode, policy: Policy, context: DecisionContext) throws(JSONFieldError) -> ConsentAnswer {
+        let object = try node.object(allowed: consentFields)
+        let choice = try object.required("choice").choice(ConsentChoice.self)
+        let defaults: ConsentChoices
+        switch choice {
+        case .consentAll: defaults = .consentAll(policy)
+        case .rejectAll: defaults = .rejectAll(policy)
+        case .custom: defaults = ConsentChoices(choice: .custom)
+        }
+        let region = try object["region"]?.resolvedRegion() ?? answerRegion(context)
+        return ConsentAnswer(
+            choice: choice,
+            purposes: try object["purposes"]?.ints() ?? defaults.purposes,
+            legitimateInterestObjections: try object["objections"]?.ints() ?? defaults.legitimateInterestObjections,
+            specialFeatures: try object["specialFeatures"]?.ints() ?? defaults.specialFeatures,
+            partners: try object["partners"]?.ints() ?? defaults.partners,
+            disclosedPartners: try object["disclosedPartners"].map { node throws(JSONFieldError) in
+                try partnerList(node, policy: policy)
+            } ?? policy.partnerIDs,
+            answeredAt: try object["answeredAt"]?.date() ?? context.now,
+            policyID: try object["policyID"]?.string() ?? policy.id,
+            policyRevision: try object["policyRevision"]?.int() ?? policy.revision,
+            tcfPolicyVersion: try object["tcfPolicyVersion"]?.int() ?? policy.tcfPolicyVersion,
+            region: region,
+            regulation: try object["regulation"]?.choice(Regulation.self) ?? .gdpr,
+            language: try object["language"]?.string() ?? "en")
+    }
+
+    /// `"all"` (the policy's partners) or a list of partner ids.
+    static func partnerList(_ node: JSONNode, policy: Policy) throws(JSONFieldError) -> [Int] {
+        if case .string(let word) = node.value {
+            guard word == "all" else { throw node.error("expected \"all\" or a list of partner ids, found \"\(word)\"") }
+            return policy.partnerIDs
+        }
+        return try node.ints()
+    }
+
+    private static func optOuts(from node: JSONNode, context: DecisionContext) throws(JSONFieldError) -> USOptOutAnswer {
+        let object = try node.object(allowed: optOutFields)
+        let contextRegion = context.region.region
+        let defaultRegion: Region
+        if case .usState = contextRegion { defaultRegion = contextRegion } else { defaultRegion = .usState("CA") }
+        return USOptOutAnswer(
+            sale: try object["sale"]?.bool() ?? false,
+            sharing: try object["sharing"]?.bool() ?? false,
+            targetedAdvertising: try object["targeted"]?.bool() ?? false,
+            answeredAt: try object["answeredAt"]?.date() ?? context.now,
+            region: try object["region"]?.resolvedRegion() ?? defaultRegion)
+    }
+
+    /// Where an answer was given when the fixture does not say: the case's region, or the EEA when that is
+    /// unknown (answers are only given where a regulation applies).
+    private static func answerRegion(_ context: DecisionContext) -> Region {
+        context.region.region == .unknown ? .eea : context.region.region
+    }
+}

@@ -1,0 +1,56 @@
+/// The base64url alphabet (`A–Z a–z 0–9 - _`), one 6-bit value (a sextet) per character.
+///
+/// No `=` padding is written; trailing `=` characters are ignored when reading, as some
+/// encoders (IAB's Java library among them) leave them in.
+enum Base64URL {
+    /// The sextets of the characters in `range`, without its trailing `=`.
+    static func sextets(in text: SourceText, _ range: Range<Int>, segment: String) throws(SignalDecodingError) -> [UInt8] {
+        var end = range.upperBound
+        while end > range.lowerBound && text.bytes[end - 1] == UInt8(ascii: "=") {
+            end -= 1
+        }
+        var sextets: [UInt8] = []
+        sextets.reserveCapacity(end - range.lowerBound)
+        for index in range.lowerBound..<end {
+            guard let value = value(of: text.bytes[index]) else {
+                throw text.invalidCharacter(atUTF8: index, segment: segment)
+            }
+            sextets.append(value)
+        }
+        return sextets
+    }
+
+    /// The text for `sextets`, each below 64.
+    static func string(from sextets: [UInt8]) -> String {
+        String(unsafeUninitializedCapacity: sextets.count) { buffer in
+            for (index, sextet) in sextets.enumerated() {
+                buffer[index] = character(of: sextet)
+            }
+            return sextets.count
+        }
+    }
+
+    /// The sextet a character stands for, or nil outside the alphabet.
+    @inline(__always)
+    static func value(of byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte - UInt8(ascii: "A")
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): byte - UInt8(ascii: "a") + 26
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0") + 52
+        case UInt8(ascii: "-"): 62
+        case UInt8(ascii: "_"): 63
+        default: nil
+        }
+    }
+
+    @inline(__always)
+    private static func character(of sextet: UInt8) -> UInt8 {
+        switch sextet {
+        case 0..<26: sextet + UInt8(ascii: "A")
+        case 26..<52: sextet - 26 + UInt8(ascii: "a")
+        case 52..<62: sextet - 52 + UInt8(ascii: "0")
+        case 62: UInt8(ascii: "-")
+        default: UInt8(ascii: "_")
+        }
+    }
+}

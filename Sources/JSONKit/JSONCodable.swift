@@ -1,0 +1,89 @@
+/// A value written in JSON as a string in its own format (a date as ISO 8601), for the Codable bridge.
+package protocol JSONStringRepresentable {
+    /// The value from its string form, or `nil` with ``jsonStringExpectation`` as the complaint.
+    init?(jsonString: String)
+    /// The string form.
+    var jsonString: String { get }
+    /// What a valid string looks like, for messages (`an ISO 8601 date (2026-11-29T10:15:00Z)`).
+    static var jsonStringExpectation: String { get }
+}
+
+/// Bridges `Codable` types to the kit's reader and writer, so that files with many typed fields (the
+/// policy, the state) are read and written by the same strict kit as everything else, with JSON paths in
+/// every error. Objects are written with their keys in the order `encode(to:)` writes them.
+package enum JSONCoding {
+    /// Decodes `type` from a parsed value; any failure becomes a ``JSONFieldError`` with its path.
+    package static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, path: String = JSONPath.root) throws(JSONFieldError) -> T {
+        do {
+            return try T(from: ValueDecoder(value: value, codingPath: [], root: path))
+        } catch let error as JSONFieldError {
+            throw error
+        } catch let error as DecodingError {
+            throw fieldError(error, root: path)
+        } catch {
+            throw JSONFieldError(path: path, message: "\(error)")
+        }
+    }
+
+    /// Encodes a value as a JSON value.
+    package static func encode<T: Encodable>(_ value: T) -> JSONValue {
+        let encoder = ValueEncoder(codingPath: [])
+        do {
+            try value.encode(to: encoder)
+        } catch {
+            // The bridge's own containers never throw; a type's `encode(to:)` that throws is a bug in it.
+            preconditionFailure("encoding failed: \(error)")
+        }
+        return encoder.storage.value ?? .null
+    }
+
+    /// A JSON path for a coding path.
+    static func path(_ codingPath: [any CodingKey], root: String) -> String {
+        codingPath.reduce(root) { path, key in
+            key.intValue.map { JSONPath.appending(index: $0, to: path) } ?? JSONPath.appending(key.stringValue, to: path)
+        }
+    }
+
+    private static func fieldError(_ error: DecodingError, root: String) -> JSONFieldError {
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return JSONFieldError(path: path(context.codingPath, root: root), message: context.debugDescription)
+        case .keyNotFound(let key, let context):
+            return JSONFieldError(path: path(context.codingPath + [key], root: root), message: "required field is missing")
+        case .dataCorrupted(let context):
+            return JSONFieldError(path: path(context.codingPath, root: root), message: context.debugDescription)
+        @unknown default:
+            return JSONFieldError(path: root, message: "\(error)")
+        }
+    }
+}
+
+/// A coding key for any string or index.
+package struct AnyCodingKey: CodingKey, Sendable {
+    package var stringValue: String
+    package var intValue: Int?
+    package init(_ string: String) { stringValue = string }
+    package init(stringValue: String) { self.stringValue = stringValue }
+    package init?(intValue: Int) {
+        stringValue = String(intValue)
+        self.intValue = intValue
+    }
+}
+
+extension Decoder {
+    /// Refuses a JSON object with a field outside `allowed` (through ``JSONFields``, the kit's one check).
+    package func rejectUnknownKeys(allowed: [String]) throws {
+        let container = try self.container(keyedBy: AnyCodingKey.self)
+        let root = (self as? ValueDecoder)?.root ?? JSONPath.root
+        if let unknown = JSONFields.unknown(container.allKeys.map(\.stringValue), allowed: allowed, at: JSONCoding.path(codingPath, root: root)) {
+            throw unknown
+        }
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// An optional value, `fallback` when the key is missing or null.
+    package func decode<T: Decodable>(_ key: Key, default fallback: T) throws -> T {
+        try decodeIfPresent(T.self, forKey: key) ?? fallback
+    }
+}

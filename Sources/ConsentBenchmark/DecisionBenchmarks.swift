@@ -22,7 +22,7 @@ enum DecisionBenchmarks {
             },
             Measurement(name: "decision JSON (with trace)", iterations: 5_000) { count in
                 let decision = DecisionEngine.decide(policy: policy, context: context, record: record)
-                for _ in 0..<count { blackHole(decision.jsonData()) }
+                for _ in 0..<count { blackHole(decision.jsonText()) }
             },
             Measurement(name: "default policy load (policies/default.json)", iterations: 200) { count in
                 for _ in 0..<count { blackHole(try PolicyLoader.load(data: json, file: "default.json")) }

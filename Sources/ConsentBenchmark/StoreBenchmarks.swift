@@ -18,7 +18,7 @@ enum StoreBenchmarks {
                 for _ in 0..<count {
                     try store.update { record in
                         record.consent = answer
-                        return [.consent(answer)]
+                        return .consent(answer)
                     }
                 }
             },

@@ -35,7 +35,7 @@ do {
             policyRevision: revision, tcfPolicyVersion: 5, region: .eea, regulation: .gdpr, language: "en")
         try store.update { record in
             record.consent = answer
-            return [.consent(answer)]
+            return .consent(answer)
         }
         FileHandle.standardOutput.write(Data("wrote \(revision)\n".utf8))
     }

@@ -5,25 +5,25 @@ import Foundation
 /// A plain value; ``ConsentStore`` implementations keep it on disk or in memory.
 public struct ConsentRecord: Sendable, Equatable, Codable {
     /// The last answer to the consent form (GDPR), or `nil`.
-    public var consent: ConsentAnswer?
+    package var consent: ConsentAnswer?
     /// The last US-state opt-out choices, or `nil`.
-    public var usOptOuts: USOptOutAnswer?
+    package var usOptOuts: USOptOutAnswer?
     /// The last answer to the tracking prompt, or `nil` (not determined).
-    public var tracking: TrackingAnswer?
+    package var tracking: TrackingAnswer?
     /// When the tracking explainer was last shown, if ever.
-    public var explainerShownAt: Date?
+    package var explainerShownAt: Date?
     /// The region of the last launch that knew it.
-    public var lastKnownRegion: Region?
+    package var lastKnownRegion: Region?
     /// Since when a reset is in force: the consent answer and opt-outs count as absent until the next answer.
-    public var resetSince: Date?
+    package var resetSince: Date?
     /// Incremented by every write.
-    public var changeCount: Int
+    package var changeCount: Int
 
     /// A record with nothing stored.
     public static let empty = ConsentRecord()
 
     /// A record; every field defaults to nothing stored and the change counter to 0.
-    public init(
+    package init(
         consent: ConsentAnswer? = nil,
         usOptOuts: USOptOutAnswer? = nil,
         tracking: TrackingAnswer? = nil,
@@ -55,34 +55,34 @@ public enum ConsentChoice: String, Sendable, Equatable, CaseIterable, Codable {
 /// One answer to the consent form, with what it covered and under which policy it was given.
 public struct ConsentAnswer: Sendable, Equatable, Codable {
     /// How the answer was given; `rejectAll` is still an answer, so consent counts as `obtained`.
-    public var choice: ConsentChoice
+    package var choice: ConsentChoice
     /// Purposes consented to (sorted ids).
-    public var purposes: [Int]
+    package var purposes: [Int]
     /// Purposes whose legitimate interest the user objected to (sorted ids).
-    public var legitimateInterestObjections: [Int]
+    package var legitimateInterestObjections: [Int]
     /// Special features opted in to (sorted ids).
-    public var specialFeatures: [Int]
+    package var specialFeatures: [Int]
     /// Partners consented to (sorted ids).
-    public var partners: [Int]
+    package var partners: [Int]
     /// Partners listed on the form when the answer was given (sorted ids): a partner not among them is new.
-    public var disclosedPartners: [Int]
+    package var disclosedPartners: [Int]
     /// When the answer was given (UTC); it expires after the policy's maximum age in calendar months.
-    public var answeredAt: Date
+    package var answeredAt: Date
     /// The ``Policy/id`` of the policy it was given under.
-    public var policyID: String
+    package var policyID: String
     /// The policy's revision then; a higher one asks again where the policy re-consents on revisions.
-    public var policyRevision: Int
+    package var policyRevision: Int
     /// The TCF policy version then (4 = TCF v2.2, 5 = v2.3); a higher one in the policy asks again.
-    public var tcfPolicyVersion: Int
+    package var tcfPolicyVersion: Int
     /// The resolved region the user was in (`EEA`, `UK`, `CH`…).
-    public var region: Region
+    package var region: Region
     /// The regulation that applied when it was given.
-    public var regulation: Regulation
+    package var regulation: Regulation
     /// The language code the form was shown in (`en`, `de`…).
-    public var language: String
+    package var language: String
 
     /// An answer; the id lists are deduplicated and sorted.
-    public init(
+    package init(
         choice: ConsentChoice, purposes: [Int], legitimateInterestObjections: [Int], specialFeatures: [Int],
         partners: [Int], disclosedPartners: [Int], answeredAt: Date, policyID: String, policyRevision: Int,
         tcfPolicyVersion: Int, region: Region, regulation: Regulation, language: String
@@ -103,10 +103,10 @@ public struct ConsentAnswer: Sendable, Equatable, Codable {
     }
 
     /// Whether a purpose is consented to.
-    public func consents(toPurpose id: Int) -> Bool { purposes.contains(id) }
+    package func consents(toPurpose id: Int) -> Bool { purposes.contains(id) }
 
     /// Whether a purpose is consented to, or its legitimate interest not objected to.
-    public func allows(purpose id: Int) -> Bool {
+    package func allows(purpose id: Int) -> Bool {
         purposes.contains(id) || !legitimateInterestObjections.contains(id)
     }
 }
@@ -120,12 +120,12 @@ public struct USOptOutAnswer: Sendable, Equatable, Codable {
     /// Opted out of targeted advertising.
     public var targetedAdvertising: Bool
     /// When the opt-outs were confirmed (UTC).
-    public var answeredAt: Date
+    package var answeredAt: Date
     /// The US state they were chosen in (`US-CA`…).
-    public var region: Region
+    package var region: Region
 
     /// Opt-outs as confirmed on the opt-out form.
-    public init(sale: Bool, sharing: Bool, targetedAdvertising: Bool, answeredAt: Date, region: Region) {
+    package init(sale: Bool, sharing: Bool, targetedAdvertising: Bool, answeredAt: Date, region: Region) {
         self.sale = sale
         self.sharing = sharing
         self.targetedAdvertising = targetedAdvertising
@@ -140,17 +140,17 @@ public struct USOptOutAnswer: Sendable, Equatable, Codable {
 /// The answer to the tracking prompt.
 public struct TrackingAnswer: Sendable, Equatable, Codable {
     /// `denied` ("Ask App Not to Track") or `authorized` ("Allow"); an unanswered prompt stores no answer.
-    public enum Status: String, Sendable, Equatable, Codable, CaseIterable {
+    package enum Status: String, Sendable, Equatable, Codable, CaseIterable {
         case denied, authorized
     }
 
     /// The user's choice on the prompt.
-    public var status: Status
+    package var status: Status
     /// When the prompt was answered (UTC).
-    public var answeredAt: Date
+    package var answeredAt: Date
 
     /// An answer given at `answeredAt`.
-    public init(status: Status, answeredAt: Date) {
+    package init(status: Status, answeredAt: Date) {
         self.status = status
         self.answeredAt = answeredAt
     }

@@ -3,7 +3,7 @@ import JSONKit
 
 /// What an app may do at this launch, and why: the outcome of ``DecisionEngine``.
 ///
-/// Its JSON form (``jsonData()``) uses the names of the product contract and is byte-identical for the
+/// Its JSON form (``jsonText()``) uses the names of the product contract and is byte-identical for the
 /// same inputs, trace included.
 public struct Decision: Sendable, Equatable {
     /// Google UMP's consent status; `obtained` means a choice was made ("Do not consent" too), not a yes.
@@ -37,11 +37,6 @@ public struct Decision: Sendable, Equatable {
     public var trace: [TraceEntry]
     /// Things the caller should know: ignored debug overrides, a quarantined state file, …
     public var warnings: [String]
-
-    /// The decision as the pretty-printed JSON object of the contract, keys in a fixed order.
-    public func jsonData() -> Data {
-        Data(jsonText().utf8)
-    }
 
     /// The decision as pretty-printed JSON text: the contract's names, keys in the contract's order.
     public func jsonText() -> String {
@@ -133,7 +128,7 @@ public struct TraceEntry: Sendable, Equatable {
     public var reason: String
 
     /// A trace entry; `outcome` is one of the rule's ids listed in ``RuleRegistry/pairs``.
-    public init(rule: RuleID, outcome: String, reason: String) {
+    package init(rule: RuleID, outcome: String, reason: String) {
         self.rule = rule
         self.outcome = outcome
         self.reason = reason

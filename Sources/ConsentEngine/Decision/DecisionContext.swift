@@ -3,27 +3,27 @@ import Foundation
 /// Everything about one launch that the decision depends on, apart from the policy and the stored answers.
 public struct DecisionContext: Sendable, Equatable {
     /// Where the region service says the user is.
-    public var region: RegionInput
+    package var region: RegionInput
     /// The current time (inject a fixed one in tests; every date is UTC).
-    public var now: Date
+    package var now: Date
     /// The app whose answers are used (reverse-DNS, e.g. `com.example.Shopping`).
-    public var appID: String
+    package var appID: String
     /// Debug or release build: debug settings are honoured only in debug builds.
-    public var build: Build
+    package var build: Build
     /// A simulator, or any device the developer marks as a test device.
-    public var isTestDevice: Bool
+    package var isTestDevice: Bool
     /// The device's id, matched against the policy's test device ids.
-    public var deviceID: String?
+    package var deviceID: String?
     /// Tagged for under the age of consent (TFUA): no consent is collected.
-    public var isTaggedUnderAgeOfConsent: Bool
+    package var isTaggedUnderAgeOfConsent: Bool
     /// Debug geography override (honoured in debug builds on test devices only).
-    public var debugGeography: DebugGeography
+    package var debugGeography: DebugGeography
     /// The reset-consent debug override (honoured in debug builds only).
-    public var debugResetConsent: Bool
+    package var debugResetConsent: Bool
     /// Whether the device can show the tracking prompt (a managed device cannot).
-    public var trackingCapability: TrackingCapability
+    package var trackingCapability: TrackingCapability
     /// The language the user reads (`en`, `de`, …); the policy falls back to English.
-    public var language: String?
+    package var language: String?
 
     /// A context with the defaults of a fresh debug launch on an ordinary device.
     public init(

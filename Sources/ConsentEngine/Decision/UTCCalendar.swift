@@ -2,7 +2,7 @@ import Foundation
 
 /// Gregorian calendar arithmetic in UTC without `Calendar`, so that answer expiry is exact, cheap and
 /// the same on every platform and time zone.
-public enum UTCCalendar {
+package enum UTCCalendar {
     /// A UTC date split into fields.
     struct Fields: Equatable {
         var year: Int, month: Int, day: Int
@@ -11,7 +11,7 @@ public enum UTCCalendar {
 
     /// The date `months` calendar months after `date`, same time of day, the day clamped to the end of the
     /// target month (31 January + 1 month = 28 or 29 February).
-    public static func adding(months: Int, to date: Date) -> Date {
+    package static func adding(months: Int, to date: Date) -> Date {
         var fields = split(date)
         let monthIndex = fields.year * 12 + (fields.month - 1) + months
         fields.year = monthIndex.floorDiv(12)
@@ -21,7 +21,7 @@ public enum UTCCalendar {
     }
 
     /// ISO 8601 in UTC with seconds (`2026-02-28T10:00:00Z`), fractions kept only when present.
-    public static func iso8601(_ date: Date) -> String {
+    package static func iso8601(_ date: Date) -> String {
         let fields = split(date)
         let whole = Int(fields.secondsOfDay.rounded(.down))
         let milliseconds = Int(((fields.secondsOfDay - Double(whole)) * 1000).rounded(.down))
@@ -53,7 +53,7 @@ public enum UTCCalendar {
 
     /// Parses `2026-02-28T10:00:00Z`, `2026-02-28T10:00:00.250Z`, `…+01:00` or a date alone (`2026-02-28`,
     /// midnight UTC); `nil` for anything else.
-    public static func parse(_ text: String) -> Date? {
+    package static func parse(_ text: String) -> Date? {
         let scalars = Array(text.utf8)
         func number(_ range: Range<Int>) -> Int? {
             guard range.upperBound <= scalars.count else { return nil }

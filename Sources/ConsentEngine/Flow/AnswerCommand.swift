@@ -3,7 +3,7 @@
 /// Words: `consent`, `reject`, `manage`; `accept-all`, `reject-all`, `confirm`, `toggle purpose N`,
 /// `toggle special-feature N`, `toggle partner N`, `object N`; `opt-out sale|sharing|targeted`;
 /// `continue`; `allow`, `ask-not-to-track`; or a button's number.
-public enum AnswerCommand: Sendable, Hashable, CustomStringConvertible {
+package enum AnswerCommand: Sendable, Hashable, CustomStringConvertible {
     /// The first screen's buttons: Consent, Do not consent (also the close button), Manage options.
     case consent, reject, manage
     /// The Manage options buttons: Accept all, Reject all, Confirm choices.
@@ -21,12 +21,12 @@ public enum AnswerCommand: Sendable, Hashable, CustomStringConvertible {
     case button(Int)
 
     /// The kinds of US-state opt-out.
-    public enum OptOutKind: String, Sendable, Hashable, CaseIterable {
+    package enum OptOutKind: String, Sendable, Hashable, CaseIterable {
         case sale, sharing, targeted
     }
 
     /// Parses one answer; `nil` when the text is not in the vocabulary. Case and extra spaces are ignored.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let words = text.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
         guard let first = words.first else { return nil }
         switch (first, words.count) {
@@ -62,7 +62,7 @@ public enum AnswerCommand: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The answer written in the vocabulary.
-    public var description: String {
+    package var description: String {
         switch self {
         case .consent: return "consent"
         case .reject: return "reject"
@@ -84,7 +84,7 @@ public enum AnswerCommand: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The outcome of applying one answer to a prompt.
-public enum PromptStep<Answer: Sendable & Equatable>: Sendable, Equatable {
+package enum PromptStep<Answer: Sendable & Equatable>: Sendable, Equatable {
     /// The prompt goes on (a toggle changed, or the screen changed).
     case pending
     /// The prompt is answered.

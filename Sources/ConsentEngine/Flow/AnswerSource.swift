@@ -1,5 +1,5 @@
 /// A prompt waiting for an answer, with everything needed to show it as text.
-public enum Prompt: Sendable, Equatable {
+package enum Prompt: Sendable, Equatable {
     /// The consent form or the privacy-options form, with its current screen and toggles.
     case consentForm(ConsentFormSession)
     /// The US-state opt-out form, with the opt-outs chosen so far.
@@ -8,7 +8,7 @@ public enum Prompt: Sendable, Equatable {
     case trackingPrompt(TrackingPromptRequest)
 
     /// Which prompt this is.
-    public var kind: PromptKind {
+    package var kind: PromptKind {
         switch self {
         case .consentForm: return .consentForm
         case .optOutForm: return .optOutForm
@@ -19,12 +19,12 @@ public enum Prompt: Sendable, Equatable {
 }
 
 /// The kinds of prompt, as answer flags and fixtures name them.
-public enum PromptKind: String, Sendable, Hashable, CaseIterable, Codable {
+package enum PromptKind: String, Sendable, Hashable, CaseIterable, Codable {
     case consentForm, optOutForm, explainer, trackingPrompt
 }
 
 /// Where answers in the vocabulary come from: answer flags, lines on standard input, a fixture's script.
-public protocol AnswerSource: Sendable {
+package protocol AnswerSource: Sendable {
     /// The next answer for a prompt, or `nil` at the end of input (the prompt counts as dismissed).
     func nextAnswer(for prompt: Prompt) async throws -> String?
     /// Told when an answer does not fit the prompt: show the hint and go on, or throw.
@@ -32,12 +32,12 @@ public protocol AnswerSource: Sendable {
 }
 
 /// Presents every prompt by reading answers in the vocabulary from an ``AnswerSource``.
-public struct VocabularyPresenter: ConsentFormPresenter, TrackingAuthorizer {
+package struct VocabularyPresenter: ConsentFormPresenter, TrackingAuthorizer {
     /// Where the answers are read from; an answer that does not fit is handed back to it with a hint.
-    public let source: any AnswerSource
+    package let source: any AnswerSource
 
     /// A presenter that reads every answer from `source`.
-    public init(source: any AnswerSource) {
+    package init(source: any AnswerSource) {
         self.source = source
     }
 
@@ -45,7 +45,7 @@ public struct VocabularyPresenter: ConsentFormPresenter, TrackingAuthorizer {
     ///
     /// An answer outside the vocabulary, or one the current screen does not take, goes to the source's
     /// `reject` with a hint, which either moves on to the next answer or throws.
-    public func presentConsentForm(_ request: ConsentFormRequest) async throws -> ConsentFormResult {
+    package func presentConsentForm(_ request: ConsentFormRequest) async throws -> ConsentFormResult {
         let choices = try await answers(
             to: ConsentFormSession(request: request), prompt: Prompt.consentForm, validAnswers: \.validAnswers
         ) { session, command in session.apply(command) }
@@ -53,7 +53,7 @@ public struct VocabularyPresenter: ConsentFormPresenter, TrackingAuthorizer {
     }
 
     /// Applies answers to an ``OptOutFormSession`` until `confirm` (or button 1); `.dismissed` at the end of input.
-    public func presentOptOutForm(_ request: OptOutFormRequest) async throws -> OptOutFormResult {
+    package func presentOptOutForm(_ request: OptOutFormRequest) async throws -> OptOutFormResult {
         let choices = try await answers(
             to: OptOutFormSession(request: request), prompt: Prompt.optOutForm,
             validAnswers: { _ in OptOutFormSession.validAnswers }
@@ -84,7 +84,7 @@ public struct VocabularyPresenter: ConsentFormPresenter, TrackingAuthorizer {
     }
 
     /// Waits for `continue` (or button 1), the explainer's only answer; `.dismissed` at the end of input.
-    public func presentExplainer(_ request: ExplainerRequest) async throws -> ExplainerResult {
+    package func presentExplainer(_ request: ExplainerRequest) async throws -> ExplainerResult {
         let prompt = Prompt.explainer(request)
         while true {
             guard let text = try await source.nextAnswer(for: prompt) else { return .dismissed }
@@ -97,7 +97,7 @@ public struct VocabularyPresenter: ConsentFormPresenter, TrackingAuthorizer {
 
     /// Reads `ask-not-to-track` (button 1) as `.denied` and `allow` (button 2) as `.authorized`; `.dismissed` at
     /// the end of input.
-    public func requestTracking(_ request: TrackingPromptRequest) async throws -> TrackingPromptResult {
+    package func requestTracking(_ request: TrackingPromptRequest) async throws -> TrackingPromptResult {
         let prompt = Prompt.trackingPrompt(request)
         while true {
             guard let text = try await source.nextAnswer(for: prompt) else { return .dismissed }
@@ -114,17 +114,17 @@ public struct VocabularyPresenter: ConsentFormPresenter, TrackingAuthorizer {
 ///
 /// A prompt whose script is used up is handed to `fallback`; without one it counts as dismissed, as at
 /// the end of input. An answer that does not fit is an error: a script cannot be asked again.
-public actor ScriptedAnswers: AnswerSource {
+package actor ScriptedAnswers: AnswerSource {
     /// An answer in a script that did not fit its prompt.
-    public struct Mismatch: Error, Sendable, Equatable, CustomStringConvertible {
+    package struct Mismatch: Error, Sendable, Equatable, CustomStringConvertible {
         /// The scripted answer, as written.
-        public var answer: String
+        package var answer: String
         /// The kind of prompt it was given to.
-        public var prompt: PromptKind
+        package var prompt: PromptKind
         /// What that prompt takes instead.
-        public var hint: String
+        package var hint: String
         /// One line: `answer '<answer>' does not fit the <prompt kind>: <hint>`.
-        public var description: String { "answer '\(answer)' does not fit the \(prompt.rawValue): \(hint)" }
+        package var description: String { "answer '\(answer)' does not fit the \(prompt.rawValue): \(hint)" }
     }
 
     private var perPrompt: [PromptKind: [String]]
@@ -133,25 +133,25 @@ public actor ScriptedAnswers: AnswerSource {
     private var lastAnswerCameFromFallback = false
 
     /// Answers each prompt kind from its own list.
-    public init(perPrompt: [PromptKind: [String]], fallback: (any AnswerSource)? = nil) {
+    package init(perPrompt: [PromptKind: [String]], fallback: (any AnswerSource)? = nil) {
         self.perPrompt = perPrompt
         self.sequence = []
         self.fallback = fallback
     }
 
     /// Answers prompts from one list, in order, whatever their kind.
-    public init(sequence: [String]) {
+    package init(sequence: [String]) {
         self.perPrompt = [:]
         self.sequence = sequence
         self.fallback = nil
     }
 
     /// Answers not used by any prompt (a fixture may check that its script was used up).
-    public var unused: [String] { sequence + perPrompt.keys.sorted { $0.rawValue < $1.rawValue }.flatMap { perPrompt[$0] ?? [] } }
+    package var unused: [String] { sequence + perPrompt.keys.sorted { $0.rawValue < $1.rawValue }.flatMap { perPrompt[$0] ?? [] } }
 
     /// The next answer in the prompt kind's own list, else the next in the sequence, else the fallback's;
     /// `nil` when all are used up, so the prompt counts as dismissed.
-    public func nextAnswer(for prompt: Prompt) async throws -> String? {
+    package func nextAnswer(for prompt: Prompt) async throws -> String? {
         lastAnswerCameFromFallback = false
         if var script = perPrompt[prompt.kind] {
             if !script.isEmpty {
@@ -168,7 +168,7 @@ public actor ScriptedAnswers: AnswerSource {
     }
 
     /// Hands the answer back to the fallback when it came from there; otherwise throws ``Mismatch``.
-    public func reject(_ answer: String, hint: String, for prompt: Prompt) async throws {
+    package func reject(_ answer: String, hint: String, for prompt: Prompt) async throws {
         if lastAnswerCameFromFallback, let fallback {
             return try await fallback.reject(answer, hint: hint, for: prompt)
         }

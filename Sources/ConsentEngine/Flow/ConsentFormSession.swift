@@ -2,49 +2,49 @@
 ///
 /// The terminal form, line mode, answer flags and fixtures all drive the same session, so the same
 /// answers always give the same stored choices.
-public struct ConsentFormSession: Sendable, Equatable {
+package struct ConsentFormSession: Sendable, Equatable {
     /// The screens of the form.
-    public enum Screen: Sendable, Equatable {
+    package enum Screen: Sendable, Equatable {
         /// `first`: Consent, Do not consent, Manage options; `manageOptions`: the toggles with Accept all,
         /// Reject all and Confirm choices.
         case first, manageOptions
     }
 
     /// A button on the current screen.
-    public struct Button: Sendable, Equatable {
+    package struct Button: Sendable, Equatable {
         /// What pressing it answers.
-        public var command: AnswerCommand
+        package var command: AnswerCommand
         /// Its label key in the policy texts (with the `&` hot-key marker).
-        public var label: TextKey
+        package var label: TextKey
     }
 
     /// What the form shows: its kind, the policy, the language and why it is shown.
-    public let request: ConsentFormRequest
+    package let request: ConsentFormRequest
     /// The screen shown now; `manage` moves from the first screen to Manage options, and nothing moves back.
-    public private(set) var screen: Screen = .first
+    package private(set) var screen: Screen = .first
     /// TCF purpose ids toggled on in Manage options; the toggles are stored only by Confirm choices.
-    public private(set) var purposes: Set<Int> = []
+    package private(set) var purposes: Set<Int> = []
     /// Purpose ids whose legitimate interest the user objects to (see ``legitimateInterestPurposes``).
-    public private(set) var objections: Set<Int> = []
+    package private(set) var objections: Set<Int> = []
     /// TCF special feature ids toggled on (1 precise geolocation, 2 device scanning).
-    public private(set) var specialFeatures: Set<Int> = []
+    package private(set) var specialFeatures: Set<Int> = []
     /// GVL vendor ids of the partners toggled on.
-    public private(set) var partners: Set<Int> = []
+    package private(set) var partners: Set<Int> = []
 
     /// Starts a form with every toggle off (also when reopened from privacy options).
-    public init(request: ConsentFormRequest) {
+    package init(request: ConsentFormRequest) {
         self.request = request
     }
 
     private var policy: Policy { request.policy }
 
     /// The purposes partners rely on legitimate interest for, which the user may object to.
-    public var legitimateInterestPurposes: [Int] {
+    package var legitimateInterestPurposes: [Int] {
         Set(policy.partners.flatMap(\.legitimateInterestPurposes)).sorted()
     }
 
     /// The buttons of the current screen, in order; their numbers are 1-based positions.
-    public var buttons: [Button] {
+    package var buttons: [Button] {
         switch screen {
         case .first:
             var buttons = [Button(command: .consent, label: .consent)]
@@ -59,7 +59,7 @@ public struct ConsentFormSession: Sendable, Equatable {
     }
 
     /// Applies one answer.
-    public mutating func apply(_ command: AnswerCommand) -> PromptStep<ConsentChoices> {
+    package mutating func apply(_ command: AnswerCommand) -> PromptStep<ConsentChoices> {
         if case .button(let number) = command {
             guard buttons.indices.contains(number - 1) else {
                 return .invalid(hint: "there is no button \(number) here; \(validAnswers)")
@@ -117,7 +117,7 @@ public struct ConsentFormSession: Sendable, Equatable {
     }
 
     /// The answers this screen takes, for hints.
-    public var validAnswers: String {
+    package var validAnswers: String {
         switch screen {
         case .first:
             return "answer consent, reject or manage (or a button's number 1–\(buttons.count))"
@@ -132,14 +132,14 @@ public struct ConsentFormSession: Sendable, Equatable {
 }
 
 /// The US-state opt-out form as a state machine: three opt-outs and Confirm.
-public struct OptOutFormSession: Sendable, Equatable {
+package struct OptOutFormSession: Sendable, Equatable {
     /// What the form shows, including the opt-outs in force when it was opened.
-    public let request: OptOutFormRequest
+    package let request: OptOutFormRequest
     /// The opt-outs chosen so far; they are stored only when the form is confirmed.
-    public private(set) var choices: OptOutChoices
+    package private(set) var choices: OptOutChoices
 
     /// Starts from the opt-outs in force, so that reopening the form shows what was chosen.
-    public init(request: OptOutFormRequest) {
+    package init(request: OptOutFormRequest) {
         self.request = request
         let current = request.current
         choices = OptOutChoices(sale: current?.sale ?? false, sharing: current?.sharing ?? false,
@@ -147,7 +147,7 @@ public struct OptOutFormSession: Sendable, Equatable {
     }
 
     /// Whether an opt-out is chosen.
-    public func isOptedOut(_ kind: AnswerCommand.OptOutKind) -> Bool {
+    package func isOptedOut(_ kind: AnswerCommand.OptOutKind) -> Bool {
         switch kind {
         case .sale: return choices.sale
         case .sharing: return choices.sharing
@@ -156,12 +156,12 @@ public struct OptOutFormSession: Sendable, Equatable {
     }
 
     /// Flips one opt-out (the terminal form's Space key).
-    public mutating func toggle(_ kind: AnswerCommand.OptOutKind) {
+    package mutating func toggle(_ kind: AnswerCommand.OptOutKind) {
         set(kind, !isOptedOut(kind))
     }
 
     /// Applies one answer: `opt-out KIND` chooses an opt-out, `confirm` (or button 1) saves.
-    public mutating func apply(_ command: AnswerCommand) -> PromptStep<OptOutChoices> {
+    package mutating func apply(_ command: AnswerCommand) -> PromptStep<OptOutChoices> {
         switch command {
         case .optOut(let kind):
             set(kind, true)
@@ -174,7 +174,7 @@ public struct OptOutFormSession: Sendable, Equatable {
     }
 
     /// The answers this form takes, for hints.
-    public static let validAnswers = "answer opt-out sale, opt-out sharing, opt-out targeted, then confirm (or 1)"
+    package static let validAnswers = "answer opt-out sale, opt-out sharing, opt-out targeted, then confirm (or 1)"
 
     private mutating func set(_ kind: AnswerCommand.OptOutKind, _ value: Bool) {
         switch kind {

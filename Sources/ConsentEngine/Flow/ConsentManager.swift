@@ -10,9 +10,9 @@ import Foundation
 /// ```
 public struct ConsentManager: Sendable {
     /// The policy every decision and form uses.
-    public let policy: Policy
+    package let policy: Policy
     /// Where the answers, the last known region and the consent log are kept.
-    public let store: any ConsentStore
+    package let store: any ConsentStore
     /// Dates the stored answers, resets and log entries; decisions use the context's `now` instead.
     public let clock: Clock
 
@@ -41,7 +41,7 @@ public struct ConsentManager: Sendable {
             record.consent = nil
             record.usOptOuts = nil
             record.resetSince = now
-            return [.reset(at: now, policyID: policy.id, policyRevision: policy.revision, region: region)]
+            return .reset(at: now, policyID: policy.id, policyRevision: policy.revision, region: region)
         }
     }
 

@@ -44,7 +44,7 @@ public struct ConsentFormRequest: Sendable, Equatable {
     public var reason: FormReason?
 
     /// A request for one form; `reason` is `nil` for ``ConsentFormKind/privacyOptionsForm``.
-    public init(kind: ConsentFormKind, policy: Policy, language: String, reason: FormReason?) {
+    package init(kind: ConsentFormKind, policy: Policy, language: String, reason: FormReason?) {
         self.kind = kind
         self.policy = policy
         self.language = language
@@ -108,7 +108,7 @@ public struct OptOutFormRequest: Sendable, Equatable {
     public var current: USOptOutAnswer?
 
     /// A request for the opt-out form; `current` is `nil` when no opt-outs are stored.
-    public init(policy: Policy, language: String, region: Region, current: USOptOutAnswer?) {
+    package init(policy: Policy, language: String, region: Region, current: USOptOutAnswer?) {
         self.policy = policy
         self.language = language
         self.region = region
@@ -149,7 +149,7 @@ public struct ExplainerRequest: Sendable, Equatable {
     public var language: String
 
     /// A request to show `explainer`, whose texts are in `language`.
-    public init(explainer: Explainer, language: String) {
+    package init(explainer: Explainer, language: String) {
         self.explainer = explainer
         self.language = language
     }
@@ -175,7 +175,7 @@ public struct TrackingPromptRequest: Sendable, Equatable {
     public var allowLabel: String
 
     /// A prompt whose texts are already in the user's language.
-    public init(title: String, usageDescription: String, askNotToTrackLabel: String, allowLabel: String) {
+    package init(title: String, usageDescription: String, askNotToTrackLabel: String, allowLabel: String) {
         self.title = title
         self.usageDescription = usageDescription
         self.askNotToTrackLabel = askNotToTrackLabel

@@ -97,7 +97,7 @@ public actor Launch {
             let result = try await tracking.presentExplainer(ExplainerRequest(explainer: explainer, language: language))
             try manager.store.update { record in
                 record.explainerShownAt = now
-                return [.explainerShown(at: now)]
+                return .explainerShown(at: now)
             }
             guard result == .continued else { return }
         }
@@ -116,7 +116,7 @@ public actor Launch {
         let answer = TrackingAnswer(status: status, answeredAt: manager.clock.now())
         try manager.store.update { record in
             record.tracking = answer
-            return [.tracking(answer)]
+            return .tracking(answer)
         }
     }
 
@@ -138,7 +138,7 @@ public actor Launch {
             record.consent = answer
             record.resetSince = nil
             if context.region.region != .unknown { record.lastKnownRegion = context.region.region }
-            return [.consent(answer)]
+            return .consent(answer)
         }
     }
 
@@ -149,7 +149,7 @@ public actor Launch {
         try manager.store.update { record in
             record.usOptOuts = answer
             record.resetSince = nil
-            return [.usOptOuts(answer)]
+            return .usOptOuts(answer)
         }
     }
 
@@ -161,7 +161,7 @@ public actor Launch {
         let now = manager.clock.now()
         try manager.store.update { record in
             record.lastKnownRegion = region
-            return [.regionLearned(region, at: now)]
+            return .regionLearned(region, at: now)
         }
     }
 
@@ -180,7 +180,7 @@ public struct LaunchReport: Sendable, Equatable {
     public var decision: Decision
 
     /// `{ "shown": [...], "adsStarted": bool, "decision": {...} }`, pretty-printed with a fixed key order.
-    public func jsonText() -> String {
+    package func jsonText() -> String {
         var writer = JSONWriter()
         writer.object { object in
             object.field("shown", .strings(shown.map(\.rawValue)))

@@ -3,7 +3,7 @@
 /// A policy's `texts.en` holds every key; other languages may leave keys out and fall back to English.
 /// A `&` marks the letter that chooses a button (`"&Consent"`); `{publisher}`, `{count}` and `{app}` are
 /// filled in by ``Policy/text(_:language:)``.
-public enum TextKey: String, Sendable, CaseIterable, Codable {
+package enum TextKey: String, Sendable, CaseIterable, Codable {
     case formTitle, partnerCount, specialFeaturesIntro
     case consent, doNotConsent, manageOptions, close
     case manageTitle, purposesHeading, legitimateInterestHeading, specialFeaturesHeading, partnersHeading
@@ -15,12 +15,12 @@ public enum TextKey: String, Sendable, CaseIterable, Codable {
 
 extension Policy {
     /// The languages the policy has texts for, English first.
-    public var languages: [String] {
+    package var languages: [String] {
         ["en"] + texts.keys.filter { $0 != "en" }.sorted()
     }
 
     /// The language actually used for a requested one: itself when the policy has it, else English.
-    public func resolvedLanguage(_ requested: String?) -> String {
+    package func resolvedLanguage(_ requested: String?) -> String {
         guard let requested = requested?.lowercased() else { return "en" }
         if texts[requested] != nil { return requested }
         let base = String(requested.prefix { $0 != "-" && $0 != "_" })
@@ -28,7 +28,7 @@ extension Policy {
     }
 
     /// A form text in a language, falling back to English, with its placeholders filled in.
-    public func text(_ key: TextKey, language: String) -> String {
+    package func text(_ key: TextKey, language: String) -> String {
         let raw = texts[language]?[key.rawValue] ?? texts["en"]?[key.rawValue] ?? key.rawValue
         return raw
             .replacingOccurrences(of: "{publisher}", with: publisher.name)
@@ -37,23 +37,23 @@ extension Policy {
     }
 
     /// A purpose's or special feature's name in a language, falling back to English.
-    public func name(of purpose: Purpose, language: String) -> String {
+    package func name(of purpose: Purpose, language: String) -> String {
         purpose.name[language] ?? purpose.name["en"] ?? "Purpose \(purpose.id)"
     }
 
     /// A purpose's or special feature's description in a language, falling back to English.
-    public func description(of purpose: Purpose, language: String) -> String {
+    package func description(of purpose: Purpose, language: String) -> String {
         purpose.description[language] ?? purpose.description["en"] ?? ""
     }
 
     /// The explainer in a language (falling back to English), or `nil` when the policy has none.
-    public func explainer(language: String) -> Explainer? {
+    package func explainer(language: String) -> Explainer? {
         guard let explainers = tracking.explainer else { return nil }
         return explainers[language] ?? explainers["en"]
     }
 
     /// The tracking usage description in a language, falling back to English.
-    public func trackingUsageDescription(language: String) -> String {
+    package func trackingUsageDescription(language: String) -> String {
         app.trackingUsageDescription[language] ?? app.trackingUsageDescription["en"] ?? ""
     }
 }

@@ -18,7 +18,7 @@ public struct PolicyError: Error, Sendable, Equatable, CustomStringConvertible {
     public var message: String
 
     /// An error about `file`; `path` is `$` when the whole file is concerned.
-    public init(kind: Kind = .invalid, file: String, path: String, message: String) {
+    package init(kind: Kind = .invalid, file: String, path: String, message: String) {
         self.kind = kind
         self.file = file
         self.path = path

@@ -24,7 +24,7 @@ public enum PolicyLoader {
     public static func load(data: Data, file: String, baseDirectory: URL? = nil) throws(PolicyError) -> Policy {
         let document: PolicyDocument
         do {
-            document = try JSONCoding.decode(PolicyDocument.self, from: try JSONReader.parse(Array(data)))
+            document = try PolicyJSON.read(JSONNode(try JSONReader.parse(Array(data))))
         } catch let error as JSONSyntaxError {
             throw PolicyError(file: file, path: "$", message: "not valid JSON: \(error)")
         } catch let error as JSONFieldError {
@@ -50,7 +50,7 @@ public enum PolicyLoader {
     }
 
     /// Replaces a policy's partners with the vendors of an IAB Global Vendor List v3 file (`--vendor-list`).
-    public static func replacingPartners(of policy: Policy, withVendorList url: URL) throws(PolicyError) -> Policy {
+    package static func replacingPartners(of policy: Policy, withVendorList url: URL) throws(PolicyError) -> Policy {
         var policy = policy
         policy.partners = try VendorList.load(contentsOf: url).partners(selecting: nil, file: url.path)
         return policy
@@ -68,29 +68,4 @@ extension Policy {
             preconditionFailure("the embedded default policy is invalid: \(error)")
         }
     }()
-}
-
-/// `"vendorList": {"path": "gvl.json", "vendors": [755, 1]}`: partners taken from an IAB Global Vendor List.
-struct VendorListReference: Sendable, Equatable, Decodable {
-    var path: String
-    var vendors: [Int]?
-
-    init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(allowed: ["path", "vendors"])
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        path = try container.decode(String.self, forKey: AnyCodingKey("path"))
-        vendors = try container.decodeIfPresent([Int].self, forKey: AnyCodingKey("vendors"))
-    }
-}
-
-/// A policy file as read from disk: the policy, and the vendor list it may name for its partners.
-struct PolicyDocument: Decodable {
-    var policy: Policy
-    var vendorList: VendorListReference?
-
-    init(from decoder: any Decoder) throws {
-        policy = try Policy(from: decoder)
-        let container = try decoder.container(keyedBy: Policy.CodingKeys.self)
-        vendorList = try container.decodeIfPresent(VendorListReference.self, forKey: .vendorList)
-    }
 }

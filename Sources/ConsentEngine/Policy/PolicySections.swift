@@ -1,16 +1,15 @@
 import Foundation
-import JSONKit
 
 /// The publisher named on the form.
-public struct Publisher: Sendable, Equatable, Codable {
+public struct Publisher: Sendable, Equatable {
     /// The name in the form's first line ("<publisher> asks for your consent to use your personal data to:").
     public var name: String
     /// ISO 3166-1 alpha-2 country of the publisher (the TCF `PublisherCC`).
-    public var country: String
+    package var country: String
 }
 
 /// How an unknown region is handled (policy switch `regions.unknownRegion`).
-public enum UnknownRegionHandling: String, Sendable, Equatable, Codable, CaseIterable {
+package enum UnknownRegionHandling: String, Sendable, Equatable, CaseIterable {
     /// Regulation `unknown`: no form and no ads, as Google's UMP does offline on first launch.
     case unknown
     /// Treat the user as under the GDPR: ask rather than show no ads.
@@ -18,25 +17,25 @@ public enum UnknownRegionHandling: String, Sendable, Equatable, Codable, CaseIte
 }
 
 /// Which regions fall under which regulation.
-public struct RegionSettings: Sendable, Equatable {
+package struct RegionSettings: Sendable, Equatable {
     /// The regions under the GDPR (a subset of EEA, UK and CH).
-    public var gdpr: [Region]
+    package var gdpr: [Region]
     /// US states (two-letter postal codes) with a privacy law the policy honours with an opt-out.
-    public var regulatedUSStates: [String]
+    package var regulatedUSStates: [String]
     /// How an unknown region is handled.
-    public var unknownRegion: UnknownRegionHandling
+    package var unknownRegion: UnknownRegionHandling
     /// The US state debug geography `regulatedUSState` stands for (default `CA`).
-    public var debugUSState: String
+    package var debugUSState: String
 }
 
 /// Answer lifetime, re-consent switches and the buttons of the form.
 public struct ConsentSettings: Sendable, Equatable {
     /// How many calendar months an answer stays valid (13 by TCF policy).
-    public var maximumAgeMonths: Int
+    package var maximumAgeMonths: Int
     /// Ask again when the policy's revision is above the answer's.
-    public var reconsentOnRevision: Bool
+    package var reconsentOnRevision: Bool
     /// Ask again when the policy lists partners that were not disclosed with the answer.
-    public var reconsentOnNewPartners: Bool
+    package var reconsentOnNewPartners: Bool
     /// Whether the first screen shows "Do not consent".
     public var showDoNotConsent: Bool
     /// Whether the form has a close button that declines (as "Do not consent" does).
@@ -73,15 +72,15 @@ public struct Partner: Sendable, Equatable {
 }
 
 /// Tracking explainer and prompt settings.
-public struct TrackingSettings: Sendable, Equatable {
+package struct TrackingSettings: Sendable, Equatable {
     /// The explainer shown right before the tracking prompt, per language; `nil` for none.
-    public var explainer: [String: Explainer]?
+    package var explainer: [String: Explainer]?
     /// Skip the tracking prompt when purpose 1 was refused (off by default).
-    public var skipWhenPurposeOneRefused: Bool
+    package var skipWhenPurposeOneRefused: Bool
 }
 
 /// The screen shown right before the tracking prompt.
-public struct Explainer: Sendable, Equatable, Codable {
+public struct Explainer: Sendable, Equatable {
     /// The explainer's heading.
     public var title: String
     /// Why the app is about to ask for tracking, shown under the title.
@@ -91,120 +90,23 @@ public struct Explainer: Sendable, Equatable, Codable {
 }
 
 /// The app as the tracking prompt names it.
-public struct AppSettings: Sendable, Equatable {
+package struct AppSettings: Sendable, Equatable {
     /// The app's display name, quoted in the tracking prompt.
-    public var displayName: String
+    package var displayName: String
     /// `NSUserTrackingUsageDescription` per language.
-    public var trackingUsageDescription: [String: String]
+    package var trackingUsageDescription: [String: String]
 }
 
-extension RegionSettings: Codable {
+
+extension RegionSettings {
+    /// EEA, UK and CH under the GDPR, no regulated states, `unknownRegion` `unknown`, `US-CA`.
     static let standard = RegionSettings(
         gdpr: [.eea, .uk, .ch], regulatedUSStates: [], unknownRegion: .unknown, debugUSState: "CA")
-
-    enum CodingKeys: String, CodingKey, CaseIterable { case gdpr, regulatedUSStates, unknownRegion, debugUSState }
-
-    /// Decodes `regions`, refusing unknown fields; `debugUSState` is written `US-XX`. Defaults: EEA, UK and CH
-    /// under the GDPR, no regulated states, `unknownRegion` `unknown`, `US-CA`.
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(allowed: CodingKeys.allCases.map(\.rawValue))
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        gdpr = try container.decode(.gdpr, default: Self.standard.gdpr)
-        regulatedUSStates = try container.decode(.regulatedUSStates, default: [])
-        unknownRegion = try container.decode(.unknownRegion, default: .unknown)
-        let debugState = try container.decode(.debugUSState, default: "US-CA")
-        guard debugState.hasPrefix("US-"), case .usState(let state)? = Region(resolvedName: debugState) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .debugUSState, in: container,
-                debugDescription: "'\(debugState)' is not a US state; write US- and a postal code, e.g. US-CA")
-        }
-        debugUSState = state
-    }
-
-    /// Encodes `regions` with `debugUSState` written back as `US-XX`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(gdpr, forKey: .gdpr)
-        try container.encode(regulatedUSStates, forKey: .regulatedUSStates)
-        try container.encode(unknownRegion, forKey: .unknownRegion)
-        try container.encode("US-\(debugUSState)", forKey: .debugUSState)
-    }
 }
 
-extension ConsentSettings: Codable {
+extension ConsentSettings {
+    /// 13 months, no re-consent on revisions, re-consent for new partners, "Do not consent" shown, no close button.
     static let standard = ConsentSettings(
         maximumAgeMonths: 13, reconsentOnRevision: false, reconsentOnNewPartners: true,
         showDoNotConsent: true, showCloseButton: false)
-
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case maximumAgeMonths, reconsentOnRevision, reconsentOnNewPartners, showDoNotConsent, showCloseButton
-    }
-
-    /// Decodes `consent`, refusing unknown fields. Defaults: 13 months, no re-consent on revisions,
-    /// re-consent for new partners, "Do not consent" shown, no close button.
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(allowed: CodingKeys.allCases.map(\.rawValue))
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let standard = Self.standard
-        maximumAgeMonths = try container.decode(.maximumAgeMonths, default: standard.maximumAgeMonths)
-        reconsentOnRevision = try container.decode(.reconsentOnRevision, default: standard.reconsentOnRevision)
-        reconsentOnNewPartners = try container.decode(.reconsentOnNewPartners, default: standard.reconsentOnNewPartners)
-        showDoNotConsent = try container.decode(.showDoNotConsent, default: standard.showDoNotConsent)
-        showCloseButton = try container.decode(.showCloseButton, default: standard.showCloseButton)
-    }
-}
-
-extension Purpose: Codable {
-    enum CodingKeys: String, CodingKey, CaseIterable { case id, name, description }
-
-    /// Decodes a purpose or special feature, refusing unknown fields; `description` defaults to no texts.
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(allowed: CodingKeys.allCases.map(\.rawValue))
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(Int.self, forKey: .id)
-        name = try container.decode([String: String].self, forKey: .name)
-        description = try container.decode(.description, default: [:])
-    }
-}
-
-extension Partner: Codable {
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, name, purposes, legitimateInterestPurposes, specialFeatures, privacyURL
-    }
-
-    /// Decodes a partner, refusing unknown fields; the id lists default to empty, `privacyURL` to none.
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(allowed: CodingKeys.allCases.map(\.rawValue))
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(Int.self, forKey: .id)
-        name = try container.decode(String.self, forKey: .name)
-        purposes = try container.decode(.purposes, default: [])
-        legitimateInterestPurposes = try container.decode(.legitimateInterestPurposes, default: [])
-        specialFeatures = try container.decode(.specialFeatures, default: [])
-        privacyURL = try container.decodeIfPresent(String.self, forKey: .privacyURL)
-    }
-}
-
-extension TrackingSettings: Codable {
-    enum CodingKeys: String, CodingKey, CaseIterable { case explainer, skipWhenPurposeOneRefused }
-
-    /// Decodes `tracking`, refusing unknown fields; by default no explainer and `skipWhenPurposeOneRefused` off.
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(allowed: CodingKeys.allCases.map(\.rawValue))
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        explainer = try container.decodeIfPresent([String: Explainer].self, forKey: .explainer)
-        skipWhenPurposeOneRefused = try container.decode(.skipWhenPurposeOneRefused, default: false)
-    }
-}
-
-extension AppSettings: Codable {
-    enum CodingKeys: String, CodingKey, CaseIterable { case displayName, trackingUsageDescription }
-
-    /// Decodes `app`, refusing unknown fields; `displayName` is required, the usage descriptions default to none.
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(allowed: CodingKeys.allCases.map(\.rawValue))
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        displayName = try container.decode(String.self, forKey: .displayName)
-        trackingUsageDescription = try container.decode(.trackingUsageDescription, default: [:])
-    }
 }

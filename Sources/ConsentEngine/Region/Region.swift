@@ -29,7 +29,7 @@ public enum Region: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// Reads a resolved region name as written by ``description``; `nil` for anything else.
-    public init?(resolvedName: String) {
+    package init?(resolvedName: String) {
         switch resolvedName {
         case "EEA": self = .eea
         case "UK": self = .uk
@@ -66,11 +66,11 @@ public enum Region: Sendable, Hashable, Codable, CustomStringConvertible {
 /// A region as the region service (or `--geo`) gave it, validated, with what it resolves to.
 public struct RegionInput: Sendable, Hashable, CustomStringConvertible {
     /// The code as given, normalised to upper case for country and state codes (`de` → `DE`).
-    public let code: String
+    package let code: String
     /// What the code means for consent.
-    public let region: Region
+    package let region: Region
     /// Set when the code was understood but is incomplete (`US` without a state).
-    public let warning: String?
+    package let warning: String?
 
     /// The region the service reports when it failed or the device is offline.
     public static let unknown = RegionInput(code: "unknown", region: .unknown, warning: nil)
@@ -129,7 +129,7 @@ public enum RegionError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownUSState(String)
 
     /// The valid forms, for usage messages.
-    public static let validForms =
+    package static let validForms =
         "EEA, UK, CH, other, unknown, an ISO 3166-1 alpha-2 country code (DE, GB, JP…), or a US state as US-XX (US-CA)"
 
     /// One line naming the text given and the valid forms.

@@ -30,19 +30,19 @@ protocol RuleOutcome: RawRepresentable<String>, CaseIterable {
 }
 
 /// Every (rule, outcome) pair the engine can produce, for coverage reports.
-public enum RuleRegistry {
+package enum RuleRegistry {
     /// One (rule, outcome) pair.
-    public struct Pair: Sendable, Hashable, CustomStringConvertible {
+    package struct Pair: Sendable, Hashable, CustomStringConvertible {
         /// The rule step that produces the outcome.
-        public var rule: RuleID
+        package var rule: RuleID
         /// The outcome id, as in ``TraceEntry/outcome``.
-        public var outcome: String
+        package var outcome: String
         /// `rule/outcome`, e.g. `gdpr/expired`.
-        public var description: String { "\(rule.rawValue)/\(outcome)" }
+        package var description: String { "\(rule.rawValue)/\(outcome)" }
     }
 
     /// All pairs, in rule order.
-    public static let pairs: [Pair] = {
+    package static let pairs: [Pair] = {
         pairs(of: RegionRule.Outcome.self) + pairs(of: RegulationRule.Outcome.self)
             + pairs(of: ResetRule.Outcome.self) + pairs(of: UnknownRegulationRule.Outcome.self)
             + pairs(of: UnderAgeOfConsentRule.Outcome.self) + pairs(of: GDPRRule.Outcome.self)

@@ -10,10 +10,11 @@ public protocol ConsentStore: Sendable {
     func load() throws(StoreError) -> StoreSnapshot
 
     /// Changes the record atomically: reads the newest record, applies `change`, increments the change
-    /// counter, appends the log entries `change` returns, and writes the record, all under one lock.
+    /// counter, appends the one log entry for the event `change` returns, and writes the record, all under
+    /// one lock. One change is one log line, by the type of `change`.
     /// - Returns: the record as written.
     @discardableResult
-    func update(_ change: (inout ConsentRecord) -> [ConsentLogEvent]) throws(StoreError) -> ConsentRecord
+    func update(_ change: (inout ConsentRecord) -> ConsentLogEvent) throws(StoreError) -> ConsentRecord
 
     /// The consent log, oldest first.
     func readLog() throws(StoreError) -> [ConsentLogEntry]
@@ -23,9 +24,9 @@ public protocol ConsentStore: Sendable {
 public struct StoreSnapshot: Sendable, Equatable {
     /// The record as stored (a reset in force is recorded, not applied); nothing stored when there is no
     /// file or it was corrupt.
-    public var record: ConsentRecord
+    package var record: ConsentRecord
     /// For example the name of a corrupt file that was moved aside.
-    public var warnings: [String]
+    package var warnings: [String]
 
     /// A snapshot of `record`; ``ConsentManager`` passes the warnings on in the decision's `warnings`.
     public init(record: ConsentRecord, warnings: [String] = []) {
@@ -53,24 +54,24 @@ public enum ConsentLogEvent: Sendable, Equatable {
 /// One line of the consent log (`consent-log.jsonl`).
 public struct ConsentLogEntry: Sendable, Equatable, Codable {
     /// `consent`, `usOptOuts`, `tracking`, `reset`, `explainerShown` or `regionLearned`.
-    public var event: String
+    package var event: String
     /// When it happened (UTC, written as ISO 8601 in the log).
-    public var at: Date
+    package var at: Date
     /// The change counter after this change.
-    public var change: Int
+    package var change: Int
     /// The policy's id, for `consent` and `reset` entries.
-    public var policyID: String?
+    package var policyID: String?
     /// The policy's revision, for `consent` and `reset` entries.
-    public var policyRevision: Int?
+    package var policyRevision: Int?
     /// The resolved region of the answer, the reset or the learned region; `nil` for `tracking` and
     /// `explainerShown`.
-    public var region: Region?
+    package var region: Region?
     /// The answer, for `consent` entries.
-    public var consent: ConsentAnswer?
+    package var consent: ConsentAnswer?
     /// The opt-outs chosen, for `usOptOuts` entries.
-    public var usOptOuts: USOptOutAnswer?
+    package var usOptOuts: USOptOutAnswer?
     /// The answer, for `tracking` entries.
-    public var tracking: TrackingAnswer?
+    package var tracking: TrackingAnswer?
 
     /// The log line for an event, numbered with the change counter after the write that records it.
     public init(_ event: ConsentLogEvent, change: Int) {
@@ -132,7 +133,7 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     public var message: String
 
     /// An error of `kind` at `path`.
-    public init(kind: Kind, path: String, message: String) {
+    package init(kind: Kind, path: String, message: String) {
         self.kind = kind
         self.path = path
         self.message = message

@@ -14,16 +14,16 @@ import Foundation
 /// ```
 public struct FileConsentStore: ConsentStore {
     /// The app whose answers this store keeps.
-    public let appID: String
+    package let appID: String
     /// The app's folder, `<state dir>/<app id>`.
-    public let directory: String
-    private let now: @Sendable () -> Date
+    package let directory: String
+    private let clock: Clock
     private let calls: FileSystemCalls
 
     /// The stored record, `<directory>/state.json`.
-    public var stateFile: String { StateDirectory.join(directory, "state.json") }
+    package var stateFile: String { StateDirectory.join(directory, "state.json") }
     /// The consent log, `<directory>/consent-log.jsonl`.
-    public var logFile: String { StateDirectory.join(directory, "consent-log.jsonl") }
+    package var logFile: String { StateDirectory.join(directory, "consent-log.jsonl") }
     private var lockFile: String { StateDirectory.join(directory, "state.lock") }
     private var temporaryFile: String { StateDirectory.join(directory, "state.json.tmp") }
 
@@ -33,24 +33,24 @@ public struct FileConsentStore: ConsentStore {
     /// - Parameters:
     ///   - stateDirectory: the state directory (`--state-dir`); the app's folder is created inside it.
     ///   - environment: where the state directory is looked up when `stateDirectory` is `nil`.
-    ///   - now: the clock that dates a corrupt file set aside.
+    ///   - clock: dates a corrupt file set aside (the same ``Clock`` the ``ConsentManager`` dates answers by).
     /// - Throws: ``StoreError/Kind/invalidAppID`` when `appID` is not a reverse-DNS name (`com.example.Shopping`).
     public init(
         appID: String, stateDirectory: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        now: @escaping @Sendable () -> Date = { Date() }
+        clock: Clock = .system
     ) throws(StoreError) {
-        try self.init(appID: appID, stateDirectory: stateDirectory, environment: environment, now: now, calls: .live)
+        try self.init(appID: appID, stateDirectory: stateDirectory, environment: environment, clock: clock, calls: .live)
     }
 
     init(
         appID: String, stateDirectory: String?, environment: [String: String],
-        now: @escaping @Sendable () -> Date, calls: FileSystemCalls
+        clock: Clock, calls: FileSystemCalls
     ) throws(StoreError) {
         try AppID.validate(appID)
         self.appID = appID
         directory = StateDirectory.join(Self.stateDirectory(explicit: stateDirectory, environment: environment), appID)
-        self.now = now
+        self.clock = clock
         self.calls = calls
     }
 
@@ -88,7 +88,7 @@ public struct FileConsentStore: ConsentStore {
     ///   ``StoreError/Kind/cannotWrite`` when the files cannot be written, ``StoreError/Kind/newerSchema``
     ///   (nothing written) for a record of a newer version.
     @discardableResult
-    public func update(_ change: (inout ConsentRecord) -> [ConsentLogEvent]) throws(StoreError) -> ConsentRecord {
+    public func update(_ change: (inout ConsentRecord) -> ConsentLogEvent) throws(StoreError) -> ConsentRecord {
         do {
             try StateDirectory.create(directory, calls: calls)
         } catch {
@@ -106,7 +106,7 @@ public struct FileConsentStore: ConsentStore {
             try log.lastChange()
         }
         let next = RecordChange.apply(change, to: current, lastLoggedChange: lastLogged)
-        let lines = ConsentLogFile.lines(next.entries)
+        let lines = ConsentLogFile.lines([next.entry])
         let state = StateFile.encode(next.record)
         try attempt("append to the consent log", logFile) { () throws(SystemCallError) in try log.append(lines) }
         try attempt("replace the state", stateFile) { () throws(SystemCallError) in
@@ -185,7 +185,7 @@ public struct FileConsentStore: ConsentStore {
             return (record, nil)
         case .corrupt(let reason):
             let kept = try attempt("move the corrupt state aside", stateFile) { () throws(SystemCallError) in
-                try Quarantine.moveAside(stateFile, at: now(), calls: calls)
+                try Quarantine.moveAside(stateFile, at: clock.now(), calls: calls)
             }
             let warning = "\(stateFile) could not be read (\(reason)); it was kept as \(kept) and the stored "
                 + "answers count as absent until the next answer"

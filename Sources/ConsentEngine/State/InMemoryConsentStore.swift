@@ -18,13 +18,13 @@ public struct InMemoryConsentStore: ConsentStore {
         storage.withLock { record, _ in StoreSnapshot(record: record) }
     }
 
-    /// Applies `change`, numbers it and appends its log entries, as ``FileConsentStore/update(_:)`` does.
+    /// Applies `change`, numbers it and appends its log entry, as ``FileConsentStore/update(_:)`` does.
     @discardableResult
-    public func update(_ change: (inout ConsentRecord) -> [ConsentLogEvent]) -> ConsentRecord {
+    public func update(_ change: (inout ConsentRecord) -> ConsentLogEvent) -> ConsentRecord {
         storage.withLock { record, log in
             let next = RecordChange.apply(change, to: record, lastLoggedChange: log.last?.change ?? 0)
             record = next.record
-            log += next.entries
+            log.append(next.entry)
             return next.record
         }
     }

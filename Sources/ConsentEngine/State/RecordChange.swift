@@ -8,12 +8,12 @@ enum RecordChange {
     /// replacing the record, or when a corrupt record was set aside, and continuing from the log keeps
     /// change numbers unique and increasing. Whatever `change` does to the counter is replaced.
     static func apply(
-        _ change: (inout ConsentRecord) -> [ConsentLogEvent], to current: ConsentRecord, lastLoggedChange: Int
-    ) -> (record: ConsentRecord, entries: [ConsentLogEntry]) {
+        _ change: (inout ConsentRecord) -> ConsentLogEvent, to current: ConsentRecord, lastLoggedChange: Int
+    ) -> (record: ConsentRecord, entry: ConsentLogEntry) {
         let number = max(current.changeCount, lastLoggedChange) + 1
         var record = current
-        let events = change(&record)
+        let event = change(&record)
         record.changeCount = number
-        return (record, events.map { ConsentLogEntry($0, change: number) })
+        return (record, ConsentLogEntry(event, change: number))
     }
 }

@@ -9,7 +9,7 @@ extension FileConsentStore {
     /// - Parameters:
     ///   - explicit: a directory the user chose (`--state-dir`), used as given.
     ///   - environment: the process environment; pass a dictionary in tests.
-    public static func stateDirectory(
+    package static func stateDirectory(
         explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> String {
         func value(_ name: String) -> String? {

@@ -11,7 +11,7 @@ struct BitReader {
     /// The offset of the next bit to read; after the last field, the bits used.
     private(set) var offset = 0
     /// The segment name used in errors ("core segment", "usnat section").
-    let segment: String
+    var segment: String
 
     init(sextets: [UInt8], segment: String) {
         self.sextets = sextets

@@ -107,7 +107,7 @@ extension CommonOptions {
     func manager(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ConsentManager {
         let policy = try loadPolicy()
         let clock = self.clock
-        let store = try FileConsentStore(appID: appID, stateDirectory: stateDir, environment: environment, now: { clock.now() })
+        let store = try FileConsentStore(appID: appID, stateDirectory: stateDir, environment: environment, clock: clock)
         return ConsentManager(policy: policy, store: store, clock: clock)
     }
 }

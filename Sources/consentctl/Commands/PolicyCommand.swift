@@ -32,7 +32,7 @@ enum PolicyCommand: Command {
         case "show":
             if let file { options.policyPath = file }
             let policy = try options.loadPolicy()
-            invocation.console.out(options.json ? JSONOutput.text(encoding: policy) : summary(policy, language: options.language))
+            invocation.console.out(options.json ? policy.jsonText : summary(policy, language: options.language))
         case "check":
             guard let file else {
                 throw CLIError.usage("policy check needs a file", hint: "consentctl policy check my-policy.json")

@@ -23,7 +23,7 @@ struct DecisionJSONTests {
     }
 
     @Test func theTraceIsAListOfRuleOutcomeAndReason() throws {
-        let data = decide(context("EEA")).jsonData()
+        let data = Data(decide(context("EEA")).jsonText().utf8)
         let object = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
         let trace = try #require(object["trace"] as? [[String: String]])
         #expect(trace.first?["rule"] == "region")
@@ -33,12 +33,12 @@ struct DecisionJSONTests {
     @Test func stringsAreEscaped() throws {
         var decision = decide(context("EEA"))
         decision.warnings = ["quote \" backslash \\ newline \n tab \t bell \u{7}"]
-        let object = try #require(JSONSerialization.jsonObject(with: decision.jsonData()) as? [String: Any])
+        let object = try #require(JSONSerialization.jsonObject(with: Data(decision.jsonText().utf8)) as? [String: Any])
         #expect((object["warnings"] as? [String])?.first == decision.warnings[0])
     }
 
     @Test func theSameInputsGiveTheSameBytes() {
         let record = ConsentRecord(consent: answer(.custom, purposes: [1, 3], partners: [755]))
-        #expect(decide(context("DE"), record).jsonData() == decide(context("DE"), record).jsonData())
+        #expect(decide(context("DE"), record).jsonText() == decide(context("DE"), record).jsonText())
     }
 }

@@ -10,7 +10,7 @@ struct ConsentLogFileTests {
             let denied = TrackingAnswer(status: .denied, answeredAt: testNow)
             try store.update { record in
                 record.tracking = denied
-                return [.tracking(denied)]
+                return .tracking(denied)
             }
 
             let text = String(decoding: try #require(fileBytes(store.logFile)), as: UTF8.self)
@@ -74,16 +74,16 @@ struct ConsentLogFileTests {
         }
     }
 
-    @Test func anUpdateWithoutEventsCountsButLogsNothing() throws {
+    @Test func everyUpdateIsOneCountAndOneLogLine() throws {
         try withTemporaryDirectory { directory in
             let store = try makeStore(directory)
             try store.storeConsent(revision: 1)
             let record = try store.update { record in
                 record.explainerShownAt = testNow
-                return []
+                return .explainerShown(at: testNow)
             }
             #expect(record.changeCount == 2)
-            #expect(try store.readLog().count == 1)
+            #expect(try store.readLog().map(\.change) == [1, 2])
             #expect(try store.load().record == record)
         }
     }

@@ -70,7 +70,7 @@ struct CorruptStateTests {
 
             let record = try store.update { record in
                 record.lastKnownRegion = .uk
-                return []
+                return .regionLearned(.uk, at: testNow)
             }
 
             #expect(record == ConsentRecord(lastKnownRegion: .uk, changeCount: 8))

@@ -8,16 +8,18 @@ struct InMemoryConsentStoreTests {
         let given = storedAnswer(revision: 1)
         store.update { record in
             record.consent = given
-            return [.consent(given)]
+            return .consent(given)
         }
         let record = store.update { record in
             record.lastKnownRegion = .eea
-            return []
+            return .regionLearned(.eea, at: testNow)
         }
 
         #expect(record == ConsentRecord(consent: given, lastKnownRegion: .eea, changeCount: 2))
         #expect(store.load() == StoreSnapshot(record: record))
-        #expect(store.readLog() == [ConsentLogEntry(.consent(given), change: 1)])
+        #expect(store.readLog() == [
+            ConsentLogEntry(.consent(given), change: 1), ConsentLogEntry(.regionLearned(.eea, at: testNow), change: 2),
+        ])
     }
 
     @Test func concurrentUpdatesFromManyTasksLoseNothing() async {
@@ -28,7 +30,7 @@ struct InMemoryConsentStoreTests {
                     let given = storedAnswer(revision: revision)
                     store.update { record in
                         record.consent = given
-                        return [.consent(given)]
+                        return .consent(given)
                     }
                 }
             }

@@ -14,7 +14,7 @@ func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
 let testNow = UTCCalendar.parse("2026-11-29T10:15:00Z")!
 
 func makeStore(_ stateDirectory: String, appID: String = "com.example.Shopping") throws -> FileConsentStore {
-    try FileConsentStore(appID: appID, stateDirectory: stateDirectory, environment: [:], now: { testNow })
+    try FileConsentStore(appID: appID, stateDirectory: stateDirectory, environment: [:], clock: .fixed(testNow))
 }
 
 /// A consent answer told apart from others by its policy revision.
@@ -33,7 +33,7 @@ extension FileConsentStore {
         let given = storedAnswer(revision: revision)
         return try update { record in
             record.consent = given
-            return [.consent(given)]
+            return .consent(given)
         }
     }
 }

@@ -1,0 +1,213 @@
+import Foundation
+import JSONKit
+
+/// A policy file as read from disk: the policy, and the vendor list it may name for its partners.
+struct PolicyDocument {
+    var policy: Policy
+    var vendorList: VendorListReference?
+}
+
+/// `"vendorList": {"path": "gvl.json", "vendors": [755, 1]}`: partners taken from an IAB Global Vendor List.
+struct VendorListReference: Sendable, Equatable {
+    var path: String
+    var vendors: [Int]?
+}
+
+/// The policy file format (documented in `policies/README.md`), read and written through the JSON kit:
+/// unknown fields are refused at every level, optional fields have documented defaults (so adding a field
+/// never needs a new format version), and every error names the JSON path.
+enum PolicyJSON {
+    static let fields = [
+        "formatVersion", "id", "revision", "tcfPolicyVersion", "publisher", "regions", "consent", "purposes",
+        "specialFeatures", "partners", "vendorList", "texts", "tracking", "app", "testDeviceIDs",
+    ]
+
+    static func read(_ node: JSONNode) throws(JSONFieldError) -> PolicyDocument {
+        let object = try node.object(allowed: fields)
+        let formatVersion = try object.optional("formatVersion")?.int(in: 1...Int.max) ?? 1
+        guard formatVersion <= Policy.newestFormatVersion else {
+            throw try object.required("formatVersion").error(
+                "formatVersion \(formatVersion) is newer than this consentctl reads (\(Policy.newestFormatVersion)); upgrade consentctl")
+        }
+        let policy = Policy(
+            formatVersion: formatVersion,
+            id: try object.required("id").string(),
+            revision: try object.optional("revision")?.int() ?? 1,
+            tcfPolicyVersion: try object.optional("tcfPolicyVersion")?.int() ?? 4,
+            publisher: try publisher(object.required("publisher")),
+            regions: try object.optional("regions").map { node throws(JSONFieldError) in try regions(node) } ?? .standard,
+            consent: try object.optional("consent").map { node throws(JSONFieldError) in try consent(node) } ?? .standard,
+            purposes: try object.required("purposes").array().map { node throws(JSONFieldError) in try purpose(node) },
+            specialFeatures: try object.optional("specialFeatures")?.array().map { node throws(JSONFieldError) in try purpose(node) } ?? [],
+            partners: try object.optional("partners")?.array().map { node throws(JSONFieldError) in try partner(node) } ?? [],
+            texts: try texts(object.required("texts")),
+            tracking: try object.optional("tracking").map { node throws(JSONFieldError) in try tracking(node) }
+                ?? TrackingSettings(explainer: nil, skipWhenPurposeOneRefused: false),
+            app: try app(object.required("app")),
+            testDeviceIDs: try object.optional("testDeviceIDs")?.strings() ?? [])
+        let vendorList = try object.optional("vendorList").map { node throws(JSONFieldError) in
+            let reference = try node.object(allowed: ["path", "vendors"])
+            return VendorListReference(path: try reference.required("path").string(),
+                                       vendors: try reference.optional("vendors")?.ints())
+        }
+        return PolicyDocument(policy: policy, vendorList: vendorList)
+    }
+
+    private static func publisher(_ node: JSONNode) throws(JSONFieldError) -> Publisher {
+        let object = try node.object(allowed: ["name", "country"])
+        return Publisher(name: try object.required("name").string(), country: try object.required("country").string())
+    }
+
+    private static func regions(_ node: JSONNode) throws(JSONFieldError) -> RegionSettings {
+        let object = try node.object(allowed: ["gdpr", "regulatedUSStates", "unknownRegion", "debugUSState"])
+        let gdpr = try object.optional("gdpr")?.array().map { node throws(JSONFieldError) in
+            let name = try node.string()
+            guard let region = Region(resolvedName: name) else {
+                throw node.error("'\(name)' is not a resolved region (EEA, UK, CH, US-XX, other, unknown)")
+            }
+            return region
+        }
+        var debugUSState = RegionSettings.standard.debugUSState
+        if let node = object.optional("debugUSState") {
+            let text = try node.string()
+            guard text.hasPrefix("US-"), case .usState(let state)? = Region(resolvedName: text) else {
+                throw node.error("'\(text)' is not a US state; write US- and a postal code, e.g. US-CA")
+            }
+            debugUSState = state
+        }
+        return RegionSettings(
+            gdpr: gdpr ?? RegionSettings.standard.gdpr,
+            regulatedUSStates: try object.optional("regulatedUSStates")?.strings() ?? [],
+            unknownRegion: try object.optional("unknownRegion")?.choice(UnknownRegionHandling.self) ?? .unknown,
+            debugUSState: debugUSState)
+    }
+
+    private static func consent(_ node: JSONNode) throws(JSONFieldError) -> ConsentSettings {
+        let object = try node.object(allowed: [
+            "maximumAgeMonths", "reconsentOnRevision", "reconsentOnNewPartners", "showDoNotConsent", "showCloseButton",
+        ])
+        let standard = ConsentSettings.standard
+        return ConsentSettings(
+            maximumAgeMonths: try object.optional("maximumAgeMonths")?.int() ?? standard.maximumAgeMonths,
+            reconsentOnRevision: try object.optional("reconsentOnRevision")?.bool() ?? standard.reconsentOnRevision,
+            reconsentOnNewPartners: try object.optional("reconsentOnNewPartners")?.bool() ?? standard.reconsentOnNewPartners,
+            showDoNotConsent: try object.optional("showDoNotConsent")?.bool() ?? standard.showDoNotConsent,
+            showCloseButton: try object.optional("showCloseButton")?.bool() ?? standard.showCloseButton)
+    }
+
+    private static func purpose(_ node: JSONNode) throws(JSONFieldError) -> Purpose {
+        let object = try node.object(allowed: ["id", "name", "description"])
+        return Purpose(id: try object.required("id").int(), name: try object.required("name").stringMap(),
+                       description: try object.optional("description")?.stringMap() ?? [:])
+    }
+
+    private static func partner(_ node: JSONNode) throws(JSONFieldError) -> Partner {
+        let object = try node.object(allowed: [
+            "id", "name", "purposes", "legitimateInterestPurposes", "specialFeatures", "privacyURL",
+        ])
+        return Partner(
+            id: try object.required("id").int(),
+            name: try object.required("name").string(),
+            purposes: try object.optional("purposes")?.ints() ?? [],
+            legitimateInterestPurposes: try object.optional("legitimateInterestPurposes")?.ints() ?? [],
+            specialFeatures: try object.optional("specialFeatures")?.ints() ?? [],
+            privacyURL: try object.optional("privacyURL")?.string())
+    }
+
+    private static func texts(_ node: JSONNode) throws(JSONFieldError) -> [String: [String: String]] {
+        var texts: [String: [String: String]] = [:]
+        for member in try node.anyObject().members {
+            texts[member.key] = try JSONNode(member.value, path: JSONPath.appending(member.key, to: node.path)).stringMap()
+        }
+        return texts
+    }
+
+    private static func tracking(_ node: JSONNode) throws(JSONFieldError) -> TrackingSettings {
+        let object = try node.object(allowed: ["explainer", "skipWhenPurposeOneRefused"])
+        var explainers: [String: Explainer]?
+        if let explainer = object.optional("explainer") {
+            var byLanguage: [String: Explainer] = [:]
+            for member in try explainer.anyObject().members {
+                let texts = try JSONNode(member.value, path: JSONPath.appending(member.key, to: explainer.path))
+                    .object(allowed: ["title", "text", "button"])
+                byLanguage[member.key] = Explainer(
+                    title: try texts.required("title").string(), text: try texts.required("text").string(),
+                    button: try texts.required("button").string())
+            }
+            explainers = byLanguage
+        }
+        return TrackingSettings(
+            explainer: explainers,
+            skipWhenPurposeOneRefused: try object.optional("skipWhenPurposeOneRefused")?.bool() ?? false)
+    }
+
+    private static func app(_ node: JSONNode) throws(JSONFieldError) -> AppSettings {
+        let object = try node.object(allowed: ["displayName", "trackingUsageDescription"])
+        return AppSettings(
+            displayName: try object.required("displayName").string(),
+            trackingUsageDescription: try object.optional("trackingUsageDescription")?.stringMap() ?? [:])
+    }
+
+    /// The policy as a file would hold it: every field, defaults written out, partners inline (never a
+    /// `vendorList` reference), keys in the order of ``fields``, text maps by language.
+    static func value(_ policy: Policy) -> JSONValue {
+        func map(_ texts: [String: String]) -> JSONValue {
+            .object(texts.keys.sorted().map { JSONValue.Member(key: $0, value: .string(texts[$0]!)) })
+        }
+        func purpose(_ purpose: Purpose) -> JSONValue {
+            .members(["id": .integer(purpose.id), "name": map(purpose.name), "description": map(purpose.description)])
+        }
+        let regions = policy.regions, consent = policy.consent
+        var tracking: [JSONValue.Member] = []
+        if let explainers = policy.tracking.explainer {
+            tracking.append(.init(key: "explainer", value: .object(explainers.keys.sorted().map { language in
+                let explainer = explainers[language]!
+                return .init(key: language, value: .members([
+                    "title": .string(explainer.title), "text": .string(explainer.text), "button": .string(explainer.button),
+                ]))
+            })))
+        }
+        tracking.append(.init(key: "skipWhenPurposeOneRefused", value: .bool(policy.tracking.skipWhenPurposeOneRefused)))
+        return .members([
+            "formatVersion": .integer(policy.formatVersion),
+            "id": .string(policy.id),
+            "revision": .integer(policy.revision),
+            "tcfPolicyVersion": .integer(policy.tcfPolicyVersion),
+            "publisher": .members(["name": .string(policy.publisher.name), "country": .string(policy.publisher.country)]),
+            "regions": .members([
+                "gdpr": .strings(regions.gdpr.map(\.description)),
+                "regulatedUSStates": .strings(regions.regulatedUSStates),
+                "unknownRegion": .string(regions.unknownRegion.rawValue),
+                "debugUSState": .string("US-\(regions.debugUSState)"),
+            ]),
+            "consent": .members([
+                "maximumAgeMonths": .integer(consent.maximumAgeMonths),
+                "reconsentOnRevision": .bool(consent.reconsentOnRevision),
+                "reconsentOnNewPartners": .bool(consent.reconsentOnNewPartners),
+                "showDoNotConsent": .bool(consent.showDoNotConsent),
+                "showCloseButton": .bool(consent.showCloseButton),
+            ]),
+            "purposes": .array(policy.purposes.map(purpose)),
+            "specialFeatures": .array(policy.specialFeatures.map(purpose)),
+            "partners": .array(policy.partners.map { partner in
+                .members([
+                    "id": .integer(partner.id), "name": .string(partner.name), "purposes": .integers(partner.purposes),
+                    "legitimateInterestPurposes": .integers(partner.legitimateInterestPurposes),
+                    "specialFeatures": .integers(partner.specialFeatures), "privacyURL": .nullable(partner.privacyURL),
+                ])
+            }),
+            "texts": .object(policy.texts.keys.sorted().map { JSONValue.Member(key: $0, value: map(policy.texts[$0]!)) }),
+            "tracking": .object(tracking),
+            "app": .members([
+                "displayName": .string(policy.app.displayName),
+                "trackingUsageDescription": map(policy.app.trackingUsageDescription),
+            ]),
+            "testDeviceIDs": .strings(policy.testDeviceIDs),
+        ])
+    }
+}
+
+extension Policy {
+    /// The policy as JSON in the file format, for `policy show --json`.
+    package var jsonText: String { JSONWriter.text(PolicyJSON.value(self)) }
+}

@@ -1,0 +1,17 @@
+/// The segments of a TC string, by their 3-bit `SegmentType`.
+enum TCSegmentType: Int, Sendable, CaseIterable {
+    case core = 0
+    case disclosedVendors = 1
+    case allowedVendors = 2
+    case publisherTC = 3
+
+    /// The name used in errors.
+    var name: String {
+        switch self {
+        case .core: "core segment"
+        case .disclosedVendors: "Disclosed Vendors segment"
+        case .allowedVendors: "Allowed Vendors segment"
+        case .publisherTC: "Publisher TC segment"
+        }
+    }
+}

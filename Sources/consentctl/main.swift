@@ -4,7 +4,6 @@ import Foundation
 let invocation = Invocation(
     console: .standard,
     environment: ProcessInfo.processInfo.environment,
-    stdinIsTerminal: isatty(STDIN_FILENO) == 1,
-    stderrIsTerminal: isatty(STDERR_FILENO) == 1)
+    stdinIsTerminal: isatty(STDIN_FILENO) == 1)
 let code = await Tool.run(Array(CommandLine.arguments.dropFirst()), invocation)
 exit(code.rawValue)

@@ -1,5 +1,4 @@
 import Foundation
-import JSONKit
 
 /// One launch of the app: the consent form if required, then the tracking explainer and prompt, then
 /// the ads start, at most once, also when privacy options are opened during the launch.
@@ -167,46 +166,5 @@ public actor Launch {
 
     private func report() throws -> LaunchReport {
         LaunchReport(shown: shown, adsStarted: adsStarted, decision: try manager.evaluate(context))
-    }
-}
-
-/// What a launch showed and decided.
-public struct LaunchReport: Sendable, Equatable {
-    /// What was shown, in order.
-    public var shown: [ShownScreen]
-    /// Whether ads were started in this launch.
-    public var adsStarted: Bool
-    /// The decision after the launch.
-    public var decision: Decision
-
-    /// `{ "shown": [...], "adsStarted": bool, "decision": {...} }`, pretty-printed with a fixed key order.
-    package func jsonText() -> String {
-        var writer = JSONWriter()
-        writer.object { object in
-            object.field("shown", .strings(shown.map(\.rawValue)))
-            object.field("adsStarted", .bool(adsStarted))
-            object.object("decision", decision.writeFields)
-        }
-        return writer.text
-    }
-}
-
-/// A screen a launch showed.
-public enum ShownScreen: String, Sendable, Equatable, CaseIterable, Codable {
-    /// The raw values are the names in the `shown` list of `prompt --json`.
-    case consentForm, privacyOptionsForm, explainer, trackingPrompt
-}
-
-/// Why a flow step cannot run.
-public enum FlowError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// Privacy options were asked for where none are required (exit 69).
-    case privacyOptionsNotRequired(region: Region, regulation: Regulation)
-
-    /// One line naming the region and the regulation, for the error message.
-    public var description: String {
-        switch self {
-        case .privacyOptionsNotRequired(let region, let regulation):
-            return "privacy options are not required in \(region) (regulation \(regulation.rawValue)): there is no form to reopen"
-        }
     }
 }

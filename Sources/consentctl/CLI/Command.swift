@@ -7,8 +7,6 @@ struct Invocation: Sendable {
     var environment: [String: String]
     /// Whether standard input is a terminal (a person can answer).
     var stdinIsTerminal: Bool
-    /// Whether standard error is a terminal (colours and prompts may be drawn).
-    var stderrIsTerminal: Bool
 }
 
 /// One `consentctl` command: its help and how it runs.

@@ -62,15 +62,16 @@ enum LaunchCommand {
         let manager = try options.manager()
         let prompts = try Interaction.presenter(flags: flags, options: options, invocation: invocation)
         let launch = manager.launch(context: options.context(now: manager.clock.now()), forms: prompts,
-                                    tracking: prompts, ads: LoggedAdsStart())
+                                    tracking: prompts, ads: NoAdsSDK())
         let report = try await step(launch)
         invocation.console.out(options.json ? report.jsonText() : LaunchSummary.text(report))
         return .success
     }
 }
 
-/// The terminal's stand-in for the ads SDK: starting it is reported in the summary.
-struct LoggedAdsStart: AdsStarter {
+/// consentctl has no ads SDK to start: the launch records that ads started, and the summary and
+/// `prompt --json` (`adsStarted`) report it.
+struct NoAdsSDK: AdsStarter {
     func startAds(with decision: Decision) async {}
 }
 

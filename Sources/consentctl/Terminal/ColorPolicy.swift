@@ -8,10 +8,4 @@ enum ColorPolicy {
         guard drawsOnTerminal, !noColorFlag, environment["NO_COLOR"] == nil else { return false }
         return environment["TERM"] != "dumb"
     }
-
-    /// ``useColor(noColorFlag:environment:drawsOnTerminal:)`` for this process and its controlling terminal.
-    static func useColor(noColorFlag: Bool) -> Bool {
-        useColor(noColorFlag: noColorFlag, environment: ProcessInfo.processInfo.environment,
-                 drawsOnTerminal: TerminalDevice.controllingTerminalIsAvailable())
-    }
 }

@@ -1,12 +1,9 @@
 /// Ctrl-C on a terminal form.
 ///
 /// The terminal is already restored when this is thrown, and the flow stores nothing for the interrupted
-/// prompt; the command line exits with ``exitCode``.
+/// prompt; the command line exits with 130 (128 + SIGINT), as its error mapping says.
 enum TerminalInterrupt: Error, Equatable, CustomStringConvertible {
     case interrupted
-
-    /// The conventional exit status after Ctrl-C (128 + SIGINT).
-    static let exitCode: Int32 = 130
 
     var description: String { "interrupted" }
 }

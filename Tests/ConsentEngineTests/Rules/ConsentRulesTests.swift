@@ -33,7 +33,9 @@ struct ConsentRulesTests {
         #expect(decision.outcome(of: .underAgeOfConsent) == "tagged")
     }
 
-    @Test func tfuaIgnoresAStoredAnswerAndAnAuthorisedTracking() {
+    /// The stored consent answer is not used (it would make the status `obtained`), and an authorised
+    /// tracking answer is reported but never unlocks the advertising identifier.
+    @Test func tfuaSetsTheStoredConsentAsideAndNeverAllowsTheAdvertisingIdentifier() {
         let record = ConsentRecord(consent: answer(), tracking: TrackingAnswer(status: .authorized, answeredAt: date("2026-05-01")))
         let decision = decide(context("EEA", tfua: true), record)
         #expect(decision.consentStatus == .notRequired)

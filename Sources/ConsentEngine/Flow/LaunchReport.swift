@@ -1,0 +1,29 @@
+import Foundation
+import JSONKit
+
+/// What a launch showed and decided.
+public struct LaunchReport: Sendable, Equatable {
+    /// What was shown, in order.
+    public var shown: [ShownScreen]
+    /// Whether ads were started in this launch.
+    public var adsStarted: Bool
+    /// The decision after the launch.
+    public var decision: Decision
+
+    /// `{ "shown": [...], "adsStarted": bool, "decision": {...} }`, pretty-printed with a fixed key order.
+    package func jsonText() -> String {
+        var writer = JSONWriter()
+        writer.object { object in
+            object.field("shown", .strings(shown.map(\.rawValue)))
+            object.field("adsStarted", .bool(adsStarted))
+            object.object("decision", decision.writeFields)
+        }
+        return writer.text
+    }
+}
+
+/// A screen a launch showed.
+public enum ShownScreen: String, Sendable, Equatable, CaseIterable, Codable {
+    /// The raw values are the names in the `shown` list of `prompt --json`.
+    case consentForm, privacyOptionsForm, explainer, trackingPrompt
+}

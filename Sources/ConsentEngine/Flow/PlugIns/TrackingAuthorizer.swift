@@ -1,0 +1,59 @@
+/// Shows the tracking explainer and the system tracking prompt (App Tracking Transparency on iOS).
+public protocol TrackingAuthorizer: Sendable {
+    /// Shows the explainer that comes right before the tracking prompt.
+    func presentExplainer(_ request: ExplainerRequest) async throws -> ExplainerResult
+    /// Shows the tracking prompt and returns the answer, or `.dismissed` when none was given.
+    func requestTracking(_ request: TrackingPromptRequest) async throws -> TrackingPromptResult
+}
+
+/// What the explainer shows.
+public struct ExplainerRequest: Sendable, Equatable {
+    /// The title, text and button label, in ``language``.
+    public var explainer: Explainer
+    /// The language of the texts, already resolved against the policy.
+    public var language: String
+
+    /// A request to show `explainer`, whose texts are in `language`.
+    package init(explainer: Explainer, language: String) {
+        self.explainer = explainer
+        self.language = language
+    }
+}
+
+/// The outcome of the explainer: its one button, or leaving it.
+public enum ExplainerResult: Sendable, Equatable {
+    /// The user pressed Continue: the tracking prompt follows.
+    case continued
+    /// Left without pressing Continue: no tracking prompt in this launch; tracking is asked again next launch.
+    case dismissed
+}
+
+/// What the tracking prompt shows.
+public struct TrackingPromptRequest: Sendable, Equatable {
+    /// `Allow “<app>” to track your activity across other companies’ apps and websites?`
+    public var title: String
+    /// The app's `NSUserTrackingUsageDescription`.
+    public var usageDescription: String
+    /// The label of the button that denies tracking ("Ask App Not to Track").
+    public var askNotToTrackLabel: String
+    /// The label of the button that authorises tracking ("Allow").
+    public var allowLabel: String
+
+    /// A prompt whose texts are already in the user's language.
+    package init(title: String, usageDescription: String, askNotToTrackLabel: String, allowLabel: String) {
+        self.title = title
+        self.usageDescription = usageDescription
+        self.askNotToTrackLabel = askNotToTrackLabel
+        self.allowLabel = allowLabel
+    }
+}
+
+/// The outcome of the tracking prompt.
+public enum TrackingPromptResult: Sendable, Equatable {
+    /// "Allow": tracking is authorised.
+    case authorized
+    /// "Ask App Not to Track".
+    case denied
+    /// No answer: tracking stays not determined and is asked again next launch.
+    case dismissed
+}

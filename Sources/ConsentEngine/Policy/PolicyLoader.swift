@@ -22,15 +22,12 @@ public enum PolicyLoader {
     ///   - file: the name used in errors.
     ///   - baseDirectory: where a `vendorList` path is resolved; without one, such a reference is an error.
     public static func load(data: Data, file: String, baseDirectory: URL? = nil) throws(PolicyError) -> Policy {
+        let value = try PolicyExtension.resolve(parse(data, file: file), file: file, baseDirectory: baseDirectory)
         let document: PolicyDocument
         do {
-            document = try PolicyJSON.read(JSONNode(try JSONReader.parse(Array(data))))
-        } catch let error as JSONSyntaxError {
-            throw PolicyError(file: file, path: "$", message: "not valid JSON: \(error)")
-        } catch let error as JSONFieldError {
-            throw PolicyError(file: file, path: error.path, message: error.message)
+            document = try PolicyJSON.read(JSONNode(value))
         } catch {
-            throw PolicyError(file: file, path: "$", message: "\(error)")
+            throw PolicyError(file: file, path: error.path, message: error.message)
         }
         var policy = document.policy
         if let reference = document.vendorList {
@@ -47,6 +44,15 @@ public enum PolicyLoader {
             throw PolicyError(file: file, path: error.path, message: error.message)
         }
         return policy
+    }
+
+    /// The JSON of a policy file; a syntax error names the line and column.
+    static func parse(_ data: Data, file: String) throws(PolicyError) -> JSONValue {
+        do {
+            return try JSONReader.parse(Array(data))
+        } catch {
+            throw PolicyError(file: file, path: "$", message: "not valid JSON: \(error)")
+        }
     }
 
     /// Replaces a policy's partners with the vendors of an IAB Global Vendor List v3 file (`--vendor-list`).

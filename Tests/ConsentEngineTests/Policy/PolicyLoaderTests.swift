@@ -105,3 +105,47 @@ let defaultPolicyJSON: String = {
     let url = repositoryRoot.appendingPathComponent("policies/default.json")
     return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
 }()
+
+struct PolicyExtensionTests {
+    private func write(_ text: String, _ name: String, in folder: URL) throws -> URL {
+        let url = folder.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    @Test func aPolicyThatExtendsTheDefaultChangesOnlyTheFieldsItNames() throws {
+        let url = repositoryRoot.appendingPathComponent("fixtures/policies/six-month-expiry.json")
+        let policy = try PolicyLoader.load(contentsOf: url)
+        var expected = Policy.default
+        expected.id = "fixtures-six-month-expiry"
+        expected.consent.maximumAgeMonths = 6
+        #expect(policy == expected)
+    }
+
+    @Test func nullRemovesAFieldSoItTakesItsDefaultAndListsAreReplacedWhole() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("extends-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let base = try String(contentsOf: repositoryRoot.appendingPathComponent("policies/default.json"), encoding: .utf8)
+        _ = try write(base, "base.json", in: folder)
+        let url = try write(#"{"extends": "base.json", "testDeviceIDs": ["A"], "tracking": null}"#, "child.json", in: folder)
+        let policy = try PolicyLoader.load(contentsOf: url)
+        #expect(policy.testDeviceIDs == ["A"])
+        #expect(policy.tracking.explainer == nil)
+        #expect(policy.purposes == Policy.default.purposes)
+    }
+
+    @Test func aMissingBaseOrACycleIsAPolicyErrorAtTheExtendsField() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("extends-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let missing = try write(#"{"extends": "nowhere.json"}"#, "missing.json", in: folder)
+        #expect { try PolicyLoader.load(contentsOf: missing) } throws: { error in
+            (error as? PolicyError)?.path == "$.extends" && (error as? PolicyError)?.kind == .missingFile
+        }
+        let loop = try write(#"{"extends": "loop.json"}"#, "loop.json", in: folder)
+        #expect { try PolicyLoader.load(contentsOf: loop) } throws: { error in
+            (error as? PolicyError)?.message.contains("more than 8 deep") == true
+        }
+    }
+}

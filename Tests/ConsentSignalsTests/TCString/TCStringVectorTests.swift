@@ -75,11 +75,12 @@ struct TCStringVectorTests {
         #expect(try reader.readBitfield(1524, "BitField") == [])
     }
 
-    @Test("V10 lists vendor 7 twice in a restriction and decodes it once")
-    func v10DuplicateRangeEntry() throws {
+    @Test("V10's restriction vendors are ascending and unique")
+    func v10RestrictionVendorsAreNormalized() throws {
         let model = try TCString(decoding: TCVector.v10.string)
-        let restriction = try #require(model.publisherRestrictions.first)
-        #expect(restriction.vendors.filter { $0 == 7 }.count == 1)
+        for restriction in model.publisherRestrictions {
+            #expect(restriction.vendors == Array(Set(restriction.vendors)).sorted())
+        }
         #expect(TCVector.v10.string.count == 635)
     }
 }

@@ -1,0 +1,118 @@
+import Foundation
+import JSONKit
+import Testing
+
+struct JSONWriterTests {
+    @Test func prettyOutputIsKeyColonValueTwoSpacesAndKeepsTheMemberOrder() {
+        let value = JSONValue.members([
+            "zeta": .string("z"), "alpha": .integer(1), "list": .strings(["a", "b"]), "ids": .integers([1, 3, 4]),
+            "empty": .array([]), "object": .members(["flag": .bool(true), "none": .null]), "nothing": .object([]),
+        ])
+        #expect(JSONWriter.text(value) == """
+        {
+          "zeta": "z",
+          "alpha": 1,
+          "list": [
+            "a",
+            "b"
+          ],
+          "ids": [1, 3, 4],
+          "empty": [],
+          "object": {
+            "flag": true,
+            "none": null
+          },
+          "nothing": {}
+        }
+        """)
+    }
+
+    @Test func compactOutputHasNoWhitespaceAndSingleLineSpacesAfterSeparators() {
+        let value = JSONValue.members(["a": .integers([1, 2]), "b": .members(["c": .string("d")])])
+        #expect(JSONWriter.text(value, style: .compact) == #"{"a":[1,2],"b":{"c":"d"}}"#)
+        #expect(JSONWriter.text(value, style: .singleLine) == #"{"a": [1, 2], "b": {"c": "d"}}"#)
+    }
+
+    @Test(arguments: [
+        ("plain", #""plain""#),
+        ("quote \" backslash \\", #""quote \" backslash \\""#),
+        ("line\nfeed\ttab\r", #""line\nfeed\ttab\r""#),
+        ("bell \u{7} escape \u{1B}", #""bell \u0007 escape \u001b""#),
+        ("slash / and ü 😀", #""slash / and ü 😀""#),
+    ])
+    func stringsAreQuotedByTheOneQuotingFunction(text: String, quoted: String) throws {
+        #expect(JSONWriter.quoted(text) == quoted)
+        #expect(try JSONReader.parse(quoted) == .string(text))
+    }
+
+    @Test func whatIsWrittenReadsBackAsTheSameValue() throws {
+        let value = JSONValue.members([
+            "n": .number(2.5), "i": .integer(-7), "s": .string("x\u{0}y"), "l": .array([.null, .bool(false)]),
+        ])
+        for style in [JSONWriter.Style.pretty, .compact, .singleLine] {
+            #expect(try JSONReader.parse(JSONWriter.text(value, style: style)) == value)
+        }
+    }
+}
+
+struct JSONNodeTests {
+    private func node(_ text: String) throws -> JSONNode { JSONNode(try JSONReader.parse(text)) }
+
+    @Test func anUnknownFieldIsNamedWithItsPathAndTheAllowedFields() throws {
+        let root = try node(#"{"kind": "x", "colour": 1}"#)
+        #expect(throws: JSONFieldError(path: "$.colour", message: "unknown field \"colour\"; allowed here: kind, size")) {
+            try root.object(allowed: ["kind", "size"])
+        }
+    }
+
+    @Test func aWrongTypeSaysWhatWasFoundWhereAndNeverATypeName() throws {
+        let object = try node(#"{"list": [1, "two"]}"#).object(allowed: ["list"])
+        #expect(throws: JSONFieldError(path: "$.list[1]", message: "expected a whole number, found the string \"two\"")) {
+            try object.required("list").ints()
+        }
+        #expect(throws: JSONFieldError(path: "$.size", message: "required field is missing")) {
+            try object.required("size")
+        }
+    }
+
+    @Test func integersAreRangeCheckedWhereTheyEnter() throws {
+        let object = try node(#"{"change": 9223372036854775807, "big": 1e30, "fraction": 1.5}"#).anyObject()
+        #expect(throws: JSONFieldError(path: "$.change", message: "9223372036854775807 is out of range (0–1000000)")) {
+            try object.required("change").int(in: 0...1_000_000)
+        }
+        #expect(throws: JSONFieldError.self) { try object.required("big").int() }
+        #expect(throws: JSONFieldError.self) { try object.required("fraction").int() }
+    }
+
+    @Test func oddKeysAreQuotedInPaths() {
+        #expect(JSONPath.appending("a.b", to: "$") == #"$["a.b"]"#)
+        #expect(JSONPath.appending("plain_key-1", to: "$") == "$.plain_key-1")
+    }
+}
+
+struct JSONCodingTests {
+    struct Sample: Codable, Equatable {
+        var name: String
+        var count: Int
+        var tags: [String: Int]
+        var note: String?
+    }
+
+    @Test func codableValuesRoundTripWithKeysInDeclarationOrderAndDictionariesSorted() throws {
+        let sample = Sample(name: "a", count: 2, tags: ["z": 1, "b": 2], note: nil)
+        let value = JSONCoding.encode(sample)
+        #expect(JSONWriter.text(value, style: .compact) == #"{"name":"a","count":2,"tags":{"b":2,"z":1}}"#)
+        #expect(try JSONCoding.decode(Sample.self, from: value) == sample)
+    }
+
+    @Test func aDecodingProblemIsAFieldErrorWithItsPath() throws {
+        let value = try JSONReader.parse(#"{"name": "a", "count": "2", "tags": {}}"#)
+        #expect(throws: JSONFieldError(path: "$.count", message: "expected a whole number, found the string \"2\"")) {
+            try JSONCoding.decode(Sample.self, from: value)
+        }
+        let missing = try JSONReader.parse(#"{"name": "a", "tags": {}}"#)
+        #expect(throws: JSONFieldError(path: "$.count", message: "required field is missing")) {
+            try JSONCoding.decode(Sample.self, from: missing)
+        }
+    }
+}

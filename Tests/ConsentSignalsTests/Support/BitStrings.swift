@@ -5,10 +5,8 @@ struct BitString {
     private var writer = BitWriter()
 
     /// Appends `value` in `width` bits.
-    @discardableResult
-    mutating func add(_ value: Int, _ width: Int) -> BitString {
+    mutating func add(_ value: Int, _ width: Int) {
         writer.write(value, width: width)
-        return self
     }
 
     /// The core segment's first 213 bits: Version 2, then zero fields (language and CC `AA`).

@@ -53,13 +53,17 @@ struct FixtureRunnerTests {
 
     @Test func removingTheOnlyFixtureOfARulePairLowersTheExercisedCount() async throws {
         try await FixtureTestSupport.withTemporaryFolder { folder in
+            // The fixture policies extend ../../policies/default.json, so the copy keeps the repository's shape.
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("fixtures"), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: FixtureTestSupport.packageRoot.appendingPathComponent("policies"),
+                                              to: folder.appendingPathComponent("policies"))
             for area in ["decisions", "flows", "policies"] {
                 try FileManager.default.copyItem(at: FixtureTestSupport.fixturesFolder.appendingPathComponent(area),
-                                                  to: folder.appendingPathComponent(area))
+                                                  to: folder.appendingPathComponent("fixtures/\(area)"))
             }
-            let whole = try await FixtureRunner.runSuite(FixtureRunOptions(paths: ["."], currentDirectory: folder))
-            try FileManager.default.removeItem(at: folder.appendingPathComponent("decisions/tracking.test.json"))
-            let fewer = try await FixtureRunner.runSuite(FixtureRunOptions(paths: ["."], currentDirectory: folder))
+            let whole = try await FixtureRunner.runSuite(FixtureRunOptions(paths: ["fixtures"], currentDirectory: folder))
+            try FileManager.default.removeItem(at: folder.appendingPathComponent("fixtures/decisions/tracking.test.json"))
+            let fewer = try await FixtureRunner.runSuite(FixtureRunOptions(paths: ["fixtures"], currentDirectory: folder))
 
             #expect(whole.exitCode == 0)
             #expect(whole.exercised.count == RuleRegistry.pairs.count)

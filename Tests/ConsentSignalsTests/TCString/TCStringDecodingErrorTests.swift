@@ -56,7 +56,6 @@ struct TCStringDecodingErrorTests {
         #expect(try TCString(decoding: TCVector.v2.string + "=") == expected)
         #expect(try TCString(decoding: TCVector.v2.string + "==") == expected)
         #expect(try TCString(decoding: TCVector.v2.string + "AAAA") == expected)
-        #expect(try TCString(decoding: String(TCVector.v2.string.dropLast(0))) == expected)
     }
 
     @Test("a field that runs past the end names the field and the bit where it starts")
@@ -78,7 +77,7 @@ struct TCStringDecodingErrorTests {
     }
 
     @Test("a truncated header names the header field", arguments: [
-        ("C", "Created", 6), ("COtybn4PA_zT4", "CmpId", 78), ("COtybn4PA_zT4KjACBENAPCIAEBAAECAAIAA", "PublisherCC", 201),
+        ("C", "Created", 6), ("COtybn4PA_zT4", "CmpId", 78), ("COtybn4PA_zT4KjACBENAPCIAEBAAECAAI", "PublisherCC", 201),
     ])
     func truncatedHeader(_ string: String, _ field: String, _ bit: Int) {
         #expect(error(decoding: string) == SignalDecodingError(segment: "core segment", field: field, position: .bit(bit), problem: .runsPastEnd))
@@ -107,7 +106,7 @@ struct TCStringDecodingErrorTests {
         bits.add(0, 1); bits.add(3, 16)
         bits.add(1, 1); bits.add(9, 16); bits.add(8, 16)
         #expect(error(decoding: bits.text()) == SignalDecodingError(
-            segment: "core segment", field: "PubRestrictionEntry 1 range entry 2 end", position: .bit(304),
+            segment: "core segment", field: "PubRestrictionEntry 1 range entry 2 end", position: .bit(313),
             problem: .rangeEndBeforeStart(start: 9, end: 8)
         ))
     }

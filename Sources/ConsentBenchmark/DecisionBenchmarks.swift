@@ -8,7 +8,7 @@ enum DecisionBenchmarks {
         let context = DecisionContext(region: try! RegionInput(parsing: "DE"), now: now, appID: "com.example.Shopping")
         let answer = ConsentAnswer(
             choice: .custom, purposes: [1, 3, 4, 7], legitimateInterestObjections: [], specialFeatures: [],
-            partners: [755, 21], disclosedPartners: policy.partnerIDs, answeredAt: UTCCalendar.parse("2026-01-31T10:00:00Z")!,
+            partners: [.vendor(755), .vendor(21)], disclosedPartners: policy.partnerIDs, answeredAt: UTCCalendar.parse("2026-01-31T10:00:00Z")!,
             policyID: policy.id, policyRevision: policy.revision, tcfPolicyVersion: policy.tcfPolicyVersion,
             region: .eea, regulation: .gdpr, language: "en")
         let record = ConsentRecord(consent: answer)

@@ -23,7 +23,32 @@ extension JSONNode {
     }
 }
 
+extension JSONNode {
+    /// A list of partner ids: integers for GVL vendors, `"atp:N"` for Google ATPs.
+    func partnerIDs() throws(JSONFieldError) -> [PartnerID] {
+        var result: [PartnerID] = []
+        for item in try array() {
+            switch item.value {
+            case .integer(let id):
+                guard let partner = PartnerID(parsing: String(id)) else { throw item.error("\(id) is not a GVL vendor id (1–65535)") }
+                result.append(partner)
+            case .string(let text):
+                guard let partner = PartnerID(parsing: text) else { throw item.error("\"\(text)\" is not a partner id (755 or \"atp:89\")") }
+                result.append(partner)
+            default:
+                throw item.error("expected a partner id (755 or \"atp:89\"), found \(item.value.kindDescription)")
+            }
+        }
+        return result
+    }
+}
+
 extension JSONValue {
+    /// Partner ids as fixtures write them: integers for GVL vendors, `"atp:N"` for Google ATPs, sorted.
+    static func partners(_ ids: [PartnerID]) -> JSONValue {
+        .array(Set(ids).sorted().map { id in id.vendorID.map(JSONValue.integer) ?? .string(id.description) })
+    }
+
     /// The value on one line, strings unquoted at the top level: how failures show expected and actual
     /// values (`expected personalized, got limited`, `expected [1, 3, 4], got [1]`).
     package var inline: String {

@@ -27,8 +27,9 @@ struct StoredExpectation {
             try expectation.readAnswer(consent, name: "consent", fields: StoredStateSpec.consentFields) { key, value throws(JSONFieldError) in
                 switch key {
                 case "choice": return .string(try value.oneOf(ConsentChoice.allCases.map(\.rawValue)))
-                case "purposes", "partners", "objections", "specialFeatures": return .integers(Set(try value.ints()).sorted())
-                case "disclosedPartners": return .integers(Set(try StoredStateSpec.partnerList(value, policy: policy)).sorted())
+                case "purposes", "objections", "partnerObjections", "specialFeatures": return .integers(Set(try value.ints()).sorted())
+                case "partners": return .partners(try value.partnerIDs())
+                case "disclosedPartners": return .partners(try StoredStateSpec.partnerList(value, policy: policy))
                 case "answeredAt": return .string(UTCCalendar.iso8601(try value.date()))
                 case "policyRevision", "tcfPolicyVersion": return .integer(try value.int())
                 case "region": return .string(try value.resolvedRegion().description)
@@ -111,10 +112,11 @@ struct StoredExpectation {
             .members([
                 "choice": .string(answer.choice.rawValue),
                 "purposes": .integers(answer.purposes),
-                "partners": .integers(answer.partners),
+                "partners": .partners(answer.partners),
                 "objections": .integers(answer.legitimateInterestObjections),
+                "partnerObjections": .integers(answer.partnerObjections),
                 "specialFeatures": .integers(answer.specialFeatures),
-                "disclosedPartners": .integers(answer.disclosedPartners),
+                "disclosedPartners": .partners(answer.disclosedPartners),
                 "answeredAt": .string(UTCCalendar.iso8601(answer.answeredAt)),
                 "policyID": .string(answer.policyID),
                 "policyRevision": .integer(answer.policyRevision),

@@ -10,7 +10,7 @@ import JSONKit
 enum StoredStateSpec {
     static let fields = ["consent", "usOptOuts", "tracking", "explainerShownAt", "lastKnownRegion", "resetSince"]
     static let consentFields = [
-        "choice", "purposes", "partners", "objections", "specialFeatures", "disclosedPartners", "answeredAt",
+        "choice", "purposes", "partners", "objections", "partnerObjections", "specialFeatures", "disclosedPartners", "answeredAt",
         "policyID", "policyRevision", "tcfPolicyVersion", "region", "regulation", "language",
     ]
     static let optOutFields = ["sale", "sharing", "targeted", "answeredAt", "region"]
@@ -56,7 +56,8 @@ enum StoredStateSpec {
             purposes: try object["purposes"]?.ints() ?? defaults.purposes,
             legitimateInterestObjections: try object["objections"]?.ints() ?? defaults.legitimateInterestObjections,
             specialFeatures: try object["specialFeatures"]?.ints() ?? defaults.specialFeatures,
-            partners: try object["partners"]?.ints() ?? defaults.partners,
+            partners: try object["partners"]?.partnerIDs() ?? defaults.partners,
+            partnerObjections: try object["partnerObjections"]?.ints() ?? defaults.partnerObjections,
             disclosedPartners: try object["disclosedPartners"].map { node throws(JSONFieldError) in
                 try partnerList(node, policy: policy)
             } ?? policy.partnerIDs,
@@ -70,12 +71,12 @@ enum StoredStateSpec {
     }
 
     /// `"all"` (the policy's partners) or a list of partner ids.
-    static func partnerList(_ node: JSONNode, policy: Policy) throws(JSONFieldError) -> [Int] {
+    static func partnerList(_ node: JSONNode, policy: Policy) throws(JSONFieldError) -> [PartnerID] {
         if case .string(let word) = node.value {
             guard word == "all" else { throw node.error("expected \"all\" or a list of partner ids, found \"\(word)\"") }
             return policy.partnerIDs
         }
-        return try node.ints()
+        return try node.partnerIDs()
     }
 
     private static func optOuts(from node: JSONNode, context: DecisionContext) throws(JSONFieldError) -> USOptOutAnswer {

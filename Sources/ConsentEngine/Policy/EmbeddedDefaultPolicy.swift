@@ -7,7 +7,7 @@ enum EmbeddedDefaultPolicy {
   "formatVersion": 1,
   "id": "publisher-test-ads",
   "revision": 1,
-  "tcfPolicyVersion": 4,
+  "tcfPolicyVersion": 5,
   "publisher": {
     "name": "Publisher Test Ads",
     "country": "DE"
@@ -402,6 +402,16 @@ enum EmbeddedDefaultPolicy {
         2
       ],
       "privacyURL": "https://www.moloco.com/privacy-policy"
+    },
+    {
+      "googleATP": 89,
+      "name": "Facebook",
+      "privacyURL": "https://www.facebook.com/about/privacy/update"
+    },
+    {
+      "googleATP": 326,
+      "name": "Microsoft",
+      "privacyURL": "https://privacy.microsoft.com/en-us/privacystatement"
     }
   ],
   "texts": {
@@ -418,6 +428,7 @@ enum EmbeddedDefaultPolicy {
       "legitimateInterestHeading": "Legitimate interest (you may object)",
       "specialFeaturesHeading": "Special features",
       "partnersHeading": "Partners",
+      "partnerLegitimateInterestHeading": "Partners' legitimate interest (you may object)",
       "objectLabel": "Object",
       "consentLabel": "Consent",
       "acceptAll": "&Accept all",
@@ -446,6 +457,7 @@ enum EmbeddedDefaultPolicy {
       "legitimateInterestHeading": "Berechtigtes Interesse (Sie können widersprechen)",
       "specialFeaturesHeading": "Besondere Merkmale",
       "partnersHeading": "Partner",
+      "partnerLegitimateInterestHeading": "Berechtigtes Interesse der Partner (Sie können widersprechen)",
       "objectLabel": "Widersprechen",
       "consentLabel": "Einwilligen",
       "acceptAll": "&Alle akzeptieren",
@@ -483,6 +495,13 @@ enum EmbeddedDefaultPolicy {
       "en": "Your data will be used to show you ads that fit you better.",
       "de": "Deine Daten werden genutzt, um dir passendere Werbung zu zeigen."
     }
+  },
+  "tcf": {
+    "cmpId": 4095,
+    "cmpIdIsPlaceholder": true,
+    "cmpVersion": 1,
+    "consentScreen": 1,
+    "vendorListVersion": 7
   },
   "testDeviceIDs": []
 }

@@ -7,6 +7,7 @@ package enum TextKey: String, Sendable, CaseIterable, Codable {
     case formTitle, partnerCount, specialFeaturesIntro
     case consent, doNotConsent, manageOptions, close
     case manageTitle, purposesHeading, legitimateInterestHeading, specialFeaturesHeading, partnersHeading
+    case partnerLegitimateInterestHeading
     case objectLabel, consentLabel, acceptAll, rejectAll, confirmChoices
     case privacyOptionsTitle
     case usOptOutTitle, usOptOutText, optOutSale, optOutSharing, optOutTargeted

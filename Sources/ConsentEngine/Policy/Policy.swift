@@ -36,14 +36,18 @@ public struct Policy: Sendable, Equatable {
     package var tracking: TrackingSettings
     /// The app as the tracking prompt names it.
     package var app: AppSettings
+    /// What the TC string says about the CMP, the form and the publisher (the `tcf` block).
+    package var tcf: TCFSettings
+    /// How Consent Mode is derived beyond Google's TCF mapping (the `consentMode` block).
+    package var consentMode: ConsentModeSettings
     /// Device ids on which debug settings (debug geography, reset) are honoured.
     package var testDeviceIDs: [String]
 
     /// The partner ids, sorted.
-    package var partnerIDs: [Int] { partners.map(\.id).sorted() }
+    package var partnerIDs: [PartnerID] { partners.map(\.id).sorted() }
 
     /// The partner with this id, if the policy has one.
-    package func partner(_ id: Int) -> Partner? { partners.first { $0.id == id } }
+    package func partner(_ id: PartnerID) -> Partner? { partners.first { $0.id == id } }
 
     /// Whether a region falls under the GDPR in this policy.
     package func isGDPRRegion(_ region: Region) -> Bool {

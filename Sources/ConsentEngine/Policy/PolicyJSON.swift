@@ -19,7 +19,7 @@ struct VendorListReference: Sendable, Equatable {
 enum PolicyJSON {
     static let fields = [
         "formatVersion", "id", "revision", "tcfPolicyVersion", "publisher", "regions", "consent", "purposes",
-        "specialFeatures", "partners", "vendorList", "texts", "tracking", "app", "testDeviceIDs",
+        "specialFeatures", "partners", "vendorList", "texts", "tracking", "app", "tcf", "consentMode", "testDeviceIDs",
     ]
 
     static func read(_ node: JSONNode) throws(JSONFieldError) -> PolicyDocument {
@@ -44,6 +44,10 @@ enum PolicyJSON {
             tracking: try object.optional("tracking").map { node throws(JSONFieldError) in try tracking(node) }
                 ?? TrackingSettings(explainer: nil, skipWhenPurposeOneRefused: false),
             app: try app(object.required("app")),
+            tcf: try object.optional("tcf").map { node throws(JSONFieldError) in try tcf(node) } ?? .standard,
+            consentMode: ConsentModeSettings(analyticsStoragePurpose: try object.optional("consentMode").map { node throws(JSONFieldError) in
+                try node.object(allowed: ["analyticsStoragePurpose"]).optional("analyticsStoragePurpose")?.int(in: 1...11)
+            } ?? nil),
             testDeviceIDs: try object.optional("testDeviceIDs")?.strings() ?? [])
         let vendorList = try object.optional("vendorList").map { node throws(JSONFieldError) in
             let reference = try node.object(allowed: ["path", "vendors"])
@@ -103,10 +107,16 @@ enum PolicyJSON {
 
     private static func partner(_ node: JSONNode) throws(JSONFieldError) -> Partner {
         let object = try node.object(allowed: [
-            "id", "name", "purposes", "legitimateInterestPurposes", "specialFeatures", "privacyURL",
+            "id", "googleATP", "name", "purposes", "legitimateInterestPurposes", "specialFeatures", "privacyURL",
         ])
+        let id: PartnerID
+        switch (object.optional("id"), object.optional("googleATP")) {
+        case (let vendor?, nil): id = .vendor(try vendor.int(in: 1...65535))
+        case (nil, let atp?): id = .googleATP(try atp.int(in: 1...Int(Int32.max)))
+        default: throw node.error("a partner has either \"id\" (its Global Vendor List id) or \"googleATP\" (its Google ATP id)")
+        }
         return Partner(
-            id: try object.required("id").int(),
+            id: id,
             name: try object.required("name").string(),
             purposes: try object.optional("purposes")?.ints() ?? [],
             legitimateInterestPurposes: try object.optional("legitimateInterestPurposes")?.ints() ?? [],
@@ -139,6 +149,31 @@ enum PolicyJSON {
         return TrackingSettings(
             explainer: explainers,
             skipWhenPurposeOneRefused: try object.optional("skipWhenPurposeOneRefused")?.bool() ?? false)
+    }
+
+    private static func tcf(_ node: JSONNode) throws(JSONFieldError) -> TCFSettings {
+        let object = try node.object(allowed: [
+            "cmpId", "cmpIdIsPlaceholder", "cmpVersion", "consentScreen", "vendorListVersion", "publisherRestrictions",
+            "publisherPurposes",
+        ])
+        let standard = TCFSettings.standard
+        let restrictions = try object.optional("publisherRestrictions")?.array().map { node throws(JSONFieldError) in
+            let restriction = try node.object(allowed: ["purpose", "type", "vendors"])
+            return PublisherRestrictionSetting(
+                purpose: try restriction.required("purpose").int(in: 1...11),
+                type: try restriction.required("type").int(in: 0...2),
+                vendors: try restriction.required("vendors").ints(in: 1...65535))
+        }
+        let publisher = try object.optional("publisherPurposes")?.object(allowed: ["consent", "legitimateInterest"])
+        return TCFSettings(
+            cmpID: try object.optional("cmpId")?.int(in: 2...4095) ?? standard.cmpID,
+            cmpIDIsPlaceholder: try object.optional("cmpIdIsPlaceholder")?.bool() ?? (object.optional("cmpId") == nil),
+            cmpVersion: try object.optional("cmpVersion")?.int(in: 0...4095) ?? standard.cmpVersion,
+            consentScreen: try object.optional("consentScreen")?.int(in: 0...63) ?? standard.consentScreen,
+            vendorListVersion: try object.optional("vendorListVersion")?.int(in: 0...4095) ?? standard.vendorListVersion,
+            publisherRestrictions: restrictions ?? [],
+            publisherConsentPurposes: try publisher?.optional("consent")?.ints(in: 1...11) ?? [],
+            publisherLegitimateInterestPurposes: try publisher?.optional("legitimateInterest")?.ints(in: 1...11) ?? [])
     }
 
     private static func app(_ node: JSONNode) throws(JSONFieldError) -> AppSettings {
@@ -191,7 +226,8 @@ enum PolicyJSON {
             "specialFeatures": .array(policy.specialFeatures.map(purpose)),
             "partners": .array(policy.partners.map { partner in
                 .members([
-                    "id": .integer(partner.id), "name": .string(partner.name), "purposes": .integers(partner.purposes),
+                    partner.id.atpID == nil ? "id" : "googleATP": .integer(partner.id.vendorID ?? partner.id.atpID!),
+                    "name": .string(partner.name), "purposes": .integers(partner.purposes),
                     "legitimateInterestPurposes": .integers(partner.legitimateInterestPurposes),
                     "specialFeatures": .integers(partner.specialFeatures), "privacyURL": .nullable(partner.privacyURL),
                 ])
@@ -202,6 +238,22 @@ enum PolicyJSON {
                 "displayName": .string(policy.app.displayName),
                 "trackingUsageDescription": map(policy.app.trackingUsageDescription),
             ]),
+            "tcf": .members([
+                "cmpId": .integer(policy.tcf.cmpID),
+                "cmpIdIsPlaceholder": .bool(policy.tcf.cmpIDIsPlaceholder),
+                "cmpVersion": .integer(policy.tcf.cmpVersion),
+                "consentScreen": .integer(policy.tcf.consentScreen),
+                "vendorListVersion": .integer(policy.tcf.vendorListVersion),
+                "publisherRestrictions": .array(policy.tcf.publisherRestrictions.map { restriction in
+                    .members(["purpose": .integer(restriction.purpose), "type": .integer(restriction.type),
+                              "vendors": .integers(restriction.vendors)])
+                }),
+                "publisherPurposes": .members([
+                    "consent": .integers(policy.tcf.publisherConsentPurposes),
+                    "legitimateInterest": .integers(policy.tcf.publisherLegitimateInterestPurposes),
+                ]),
+            ]),
+            "consentMode": .members(["analyticsStoragePurpose": .nullable(policy.consentMode.analyticsStoragePurpose)]),
             "testDeviceIDs": .strings(policy.testDeviceIDs),
         ])
     }

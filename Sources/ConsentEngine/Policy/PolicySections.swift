@@ -57,8 +57,9 @@ public typealias SpecialFeature = Purpose
 
 /// A partner (vendor) that may process the user's data.
 public struct Partner: Sendable, Equatable {
-    /// The IAB Global Vendor List id (755 is Google Advertising Products).
-    public var id: Int
+    /// The IAB Global Vendor List id (755 is Google Advertising Products), or a Google ATP id (`atp:89`)
+    /// for a partner that is not on the list.
+    public var id: PartnerID
     /// The partner's name as the form lists it.
     public var name: String
     /// Purposes it asks consent for.
@@ -109,4 +110,47 @@ extension ConsentSettings {
     static let standard = ConsentSettings(
         maximumAgeMonths: 13, reconsentOnRevision: false, reconsentOnNewPartners: true,
         showDoNotConsent: true, showCloseButton: false)
+}
+
+/// The policy's `tcf` block: what the TC string says about the CMP, the form and the publisher.
+package struct TCFSettings: Sendable, Equatable {
+    /// The CMP's id with IAB Europe (2–4095).
+    package var cmpID: Int
+    /// Whether ``cmpID`` is a placeholder rather than a registered CMP's id (a release build warns).
+    package var cmpIDIsPlaceholder: Bool
+    /// The CMP's version (0–4095).
+    package var cmpVersion: Int
+    /// Which of the CMP's screens the answer was given on (0–63).
+    package var consentScreen: Int
+    /// The Global Vendor List version the partners were taken from (0–4095).
+    package var vendorListVersion: Int
+    /// Publisher restrictions written into every TC string.
+    package var publisherRestrictions: [PublisherRestrictionSetting]
+    /// Purposes the publisher itself asks consent for (the Publisher TC segment).
+    package var publisherConsentPurposes: [Int]
+    /// Purposes the publisher itself relies on legitimate interest for (never 1 or 3–6).
+    package var publisherLegitimateInterestPurposes: [Int]
+
+    /// The CMP id of a policy that names none: the largest id the field holds, so it is plainly not real.
+    package static let placeholderCMPID = 4095
+
+    /// A policy without a `tcf` block: the placeholder CMP id, version 1, screen 1, no vendor list version,
+    /// no restrictions and no publisher purposes.
+    package static let standard = TCFSettings(
+        cmpID: placeholderCMPID, cmpIDIsPlaceholder: true, cmpVersion: 1, consentScreen: 1, vendorListVersion: 0,
+        publisherRestrictions: [], publisherConsentPurposes: [], publisherLegitimateInterestPurposes: [])
+}
+
+/// One publisher restriction: for `purpose`, the vendors listed may not process (`type` 0), need consent
+/// (1) or need legitimate interest (2).
+package struct PublisherRestrictionSetting: Sendable, Equatable {
+    package var purpose: Int
+    package var type: Int
+    package var vendors: [Int]
+}
+
+/// The policy's `consentMode` block.
+package struct ConsentModeSettings: Sendable, Equatable {
+    /// The purpose whose consent grants analytics storage; without one analytics storage is `notApplicable`.
+    package var analyticsStoragePurpose: Int?
 }

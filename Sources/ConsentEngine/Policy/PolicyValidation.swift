@@ -32,11 +32,15 @@ enum PolicyValidation {
         for (index, feature) in policy.specialFeatures.enumerated() where feature.name["en"] == nil {
             try fail("$.specialFeatures[\(index)].name.en", "every special feature needs an English name")
         }
-        var seenPartners = Set<Int>()
+        var seenPartners = Set<PartnerID>()
         for (index, partner) in policy.partners.enumerated() {
             let path = "$.partners[\(index)]"
-            if partner.id < 1 { try fail("\(path).id", "partner ids are positive GVL vendor ids") }
-            if !seenPartners.insert(partner.id).inserted { try fail("\(path).id", "partner \(partner.id) is listed twice") }
+            let field = partner.id.atpID == nil ? "id" : "googleATP"
+            if !seenPartners.insert(partner.id).inserted { try fail("\(path).\(field)", "partner \(partner.id) is listed twice") }
+            if partner.id.atpID != nil, !(partner.purposes.isEmpty && partner.legitimateInterestPurposes.isEmpty) {
+                // Google's Additional Consent carries one consent per ATP, not per purpose.
+                try fail("\(path).purposes", "a Google ATP partner is consented as a whole; list no purposes for it")
+            }
             for (list, name) in [(partner.purposes, "purposes"), (partner.legitimateInterestPurposes, "legitimateInterestPurposes")] {
                 for (i, id) in list.enumerated() where !(1...11).contains(id) {
                     try fail("\(path).\(name)[\(i)]", "\(id) is not a TCF purpose (1–11)")
@@ -45,6 +49,13 @@ enum PolicyValidation {
             for (i, id) in partner.specialFeatures.enumerated() where !(1...2).contains(id) {
                 try fail("\(path).specialFeatures[\(i)]", "\(id) is not a TCF special feature (1–2)")
             }
+        }
+        for (index, restriction) in policy.tcf.publisherRestrictions.enumerated()
+        where restriction.purpose == 1 && restriction.type == 2 {
+            try fail("$.tcf.publisherRestrictions[\(index)].type", "purpose 1 cannot rest on legitimate interest (type 2)")
+        }
+        for (index, purpose) in policy.tcf.publisherLegitimateInterestPurposes.enumerated() where [1, 3, 4, 5, 6].contains(purpose) {
+            try fail("$.tcf.publisherPurposes.legitimateInterest[\(index)]", "purposes 1 and 3–6 cannot rest on legitimate interest (TCF v2.2)")
         }
         try validateTexts(policy)
         if let explainer = policy.tracking.explainer, explainer["en"] == nil {

@@ -51,7 +51,7 @@ struct VendorList: Sendable {
             }
             if vendor.optional("deletedDate") != nil { continue }
             vendors[id] = Partner(
-                id: id,
+                id: .vendor(id),
                 name: try vendor.required("name").string().trimmingCharacters(in: CharacterSet.whitespacesAndNewlines),
                 purposes: try vendor.optional("purposes")?.ints(in: 1...11) ?? [],
                 legitimateInterestPurposes: try vendor.optional("legIntPurposes")?.ints(in: 1...11) ?? [],

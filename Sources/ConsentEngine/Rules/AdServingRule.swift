@@ -46,7 +46,7 @@ enum AdServingRule {
             return
         }
         let basics = basicAdPurposes.allSatisfy(answer.allows(purpose:))
-        let google = answer.partners.contains(googleVendorID)
+        let google = answer.partners.contains(.vendor(googleVendorID))
         if answer.consents(toPurpose: 1) && answer.consents(toPurpose: 3) && answer.consents(toPurpose: 4) && basics && google {
             evaluation.adServing = .personalized
             evaluation.note(Outcome.personalized, "purposes 1, 3, 4 consented, 2, 7, 9, 10 consented or not objected to, Google (755) consented: personalised ads")

@@ -64,9 +64,9 @@ enum GDPRRule {
     }
 }
 
-private extension Array where Element == Int {
+private extension Array where Element: Comparable {
     /// Whether a sorted array holds `value`.
-    func containsSorted(_ value: Int) -> Bool {
+    func containsSorted(_ value: Element) -> Bool {
         var low = startIndex, high = endIndex
         while low < high {
             let middle = (low + high) / 2

@@ -62,10 +62,12 @@ public struct ConsentAnswer: Sendable, Equatable, Codable {
     package var legitimateInterestObjections: [Int]
     /// Special features opted in to (sorted ids).
     package var specialFeatures: [Int]
-    /// Partners consented to (sorted ids).
-    package var partners: [Int]
+    /// Partners consented to (sorted ids): GVL vendors and Google ATPs.
+    package var partners: [PartnerID]
+    /// GVL vendors whose legitimate interest the user objected to (sorted ids).
+    package var partnerObjections: [Int]
     /// Partners listed on the form when the answer was given (sorted ids): a partner not among them is new.
-    package var disclosedPartners: [Int]
+    package var disclosedPartners: [PartnerID]
     /// When the answer was given (UTC); it expires after the policy's maximum age in calendar months.
     package var answeredAt: Date
     /// The ``Policy/id`` of the policy it was given under.
@@ -84,14 +86,16 @@ public struct ConsentAnswer: Sendable, Equatable, Codable {
     /// An answer; the id lists are deduplicated and sorted.
     package init(
         choice: ConsentChoice, purposes: [Int], legitimateInterestObjections: [Int], specialFeatures: [Int],
-        partners: [Int], disclosedPartners: [Int], answeredAt: Date, policyID: String, policyRevision: Int,
-        tcfPolicyVersion: Int, region: Region, regulation: Regulation, language: String
+        partners: [PartnerID], partnerObjections: [Int] = [], disclosedPartners: [PartnerID], answeredAt: Date,
+        policyID: String, policyRevision: Int, tcfPolicyVersion: Int, region: Region, regulation: Regulation,
+        language: String
     ) {
         self.choice = choice
         self.purposes = Set(purposes).sorted()
         self.legitimateInterestObjections = Set(legitimateInterestObjections).sorted()
         self.specialFeatures = Set(specialFeatures).sorted()
         self.partners = Set(partners).sorted()
+        self.partnerObjections = Set(partnerObjections).sorted()
         self.disclosedPartners = Set(disclosedPartners).sorted()
         self.answeredAt = answeredAt
         self.policyID = policyID
@@ -100,6 +104,31 @@ public struct ConsentAnswer: Sendable, Equatable, Codable {
         self.region = region
         self.regulation = regulation
         self.language = language
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case choice, purposes, legitimateInterestObjections, specialFeatures, partners, partnerObjections
+        case disclosedPartners, answeredAt, policyID, policyRevision, tcfPolicyVersion, region, regulation, language
+    }
+
+    /// Reads an answer; `partnerObjections`, added after schema 2 was published, is optional (none).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            choice: try container.decode(ConsentChoice.self, forKey: .choice),
+            purposes: try container.decode([Int].self, forKey: .purposes),
+            legitimateInterestObjections: try container.decode([Int].self, forKey: .legitimateInterestObjections),
+            specialFeatures: try container.decode([Int].self, forKey: .specialFeatures),
+            partners: try container.decode([PartnerID].self, forKey: .partners),
+            partnerObjections: try container.decodeIfPresent([Int].self, forKey: .partnerObjections) ?? [],
+            disclosedPartners: try container.decode([PartnerID].self, forKey: .disclosedPartners),
+            answeredAt: try container.decode(Date.self, forKey: .answeredAt),
+            policyID: try container.decode(String.self, forKey: .policyID),
+            policyRevision: try container.decode(Int.self, forKey: .policyRevision),
+            tcfPolicyVersion: try container.decode(Int.self, forKey: .tcfPolicyVersion),
+            region: try container.decode(Region.self, forKey: .region),
+            regulation: try container.decode(Regulation.self, forKey: .regulation),
+            language: try container.decode(String.self, forKey: .language))
     }
 
     /// Whether a purpose is consented to.

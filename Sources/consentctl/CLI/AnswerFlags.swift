@@ -6,8 +6,9 @@ struct AnswerFlags: Sendable {
     static let specs: [OptionSpec] = [
         OptionSpec(name: "consent", value: "all|none|custom", help: "answer the consent form: consent, reject (Do not consent), or manage then confirm"),
         OptionSpec(name: "purposes", value: "1,3,4", help: "with --consent custom: the purposes consented to"),
-        OptionSpec(name: "vendors", value: "755,1", help: "with --consent custom: the partners consented to"),
+        OptionSpec(name: "vendors", value: "755,atp:89", help: "with --consent custom: the partners consented to (GVL ids, atp:N for Google ATPs)"),
         OptionSpec(name: "object", value: "2,7", help: "with --consent custom: purposes whose legitimate interest is objected to"),
+        OptionSpec(name: "object-partners", value: "1,21", help: "with --consent custom: partners whose legitimate interest is objected to"),
         OptionSpec(name: "special-features", value: "1", help: "with --consent custom: the special features opted in to"),
         OptionSpec(name: "opt-out", value: "sale,sharing,targeted", help: "answer the US-state opt-out form (none: confirm without opting out)"),
         OptionSpec(name: "explainer", value: "continue", help: "answer the tracking explainer"),
@@ -23,7 +24,7 @@ struct AnswerFlags: Sendable {
     var scripts: [PromptKind: [String]] = [:]
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
-        let customFlags = ["purposes", "vendors", "object", "special-features"].filter(arguments.given)
+        let customFlags = ["purposes", "vendors", "object", "object-partners", "special-features"].filter(arguments.given)
         if let consent = arguments.value("consent") {
             switch consent.lowercased() {
             case "all": scripts[.consentForm] = ["consent"]
@@ -31,8 +32,9 @@ struct AnswerFlags: Sendable {
             case "custom":
                 var script = ["manage"]
                 script += try Self.ids(arguments, "purposes").map { "toggle purpose \($0)" }
-                script += try Self.ids(arguments, "vendors").map { "toggle partner \($0)" }
+                script += try Self.partners(arguments, "vendors").map { "toggle partner \($0)" }
                 script += try Self.ids(arguments, "object").map { "object \($0)" }
+                script += try Self.partners(arguments, "object-partners").map { "object partner \($0)" }
                 script += try Self.ids(arguments, "special-features").map { "toggle special-feature \($0)" }
                 scripts[.consentForm] = script + ["confirm"]
             default:
@@ -77,6 +79,20 @@ struct AnswerFlags: Sendable {
         for part in list.split(separator: ",") {
             guard let id = Int(part.trimmingCharacters(in: .whitespaces)) else {
                 throw CLIError.usage("--\(name): '\(part)' is not a number", hint: "write ids separated by commas, e.g. --\(name) 1,3,4")
+            }
+            ids.append(id)
+        }
+        return ids
+    }
+}
+
+extension AnswerFlags {
+    fileprivate static func partners(_ arguments: ParsedArguments, _ name: String) throws(CLIError) -> [PartnerID] {
+        guard let list = arguments.value(name) else { return [] }
+        var ids: [PartnerID] = []
+        for part in list.split(separator: ",") {
+            guard let id = PartnerID(parsing: part.trimmingCharacters(in: .whitespaces)) else {
+                throw CLIError.usage("--\(name): '\(part)' is not a partner id", hint: "write GVL vendor ids or atp:N separated by commas, e.g. --\(name) 755,atp:89")
             }
             ids.append(id)
         }

@@ -34,7 +34,8 @@ enum LogCommand: Command {
             parts.append(consent.choice.rawValue)
             parts.append("purposes [\(list(consent.purposes))]")
             if !consent.legitimateInterestObjections.isEmpty { parts.append("objections [\(list(consent.legitimateInterestObjections))]") }
-            parts.append("partners [\(list(consent.partners))]")
+            parts.append("partners [\(consent.partners.map(\.description).joined(separator: ", "))]")
+            if !consent.partnerObjections.isEmpty { parts.append("partner objections [\(list(consent.partnerObjections))]") }
         }
         if let optOuts = entry.usOptOuts {
             let chosen = [(optOuts.sale, "sale"), (optOuts.sharing, "sharing"), (optOuts.targetedAdvertising, "targeted")]

@@ -4,7 +4,7 @@ import Testing
 struct AdServingRuleTests {
     @Test(arguments: [
         // purposes consented, objections, partners, expected
-        ([1, 2, 3, 4, 7, 9, 10], [Int](), [755], AdServing.personalized),
+        ([1, 2, 3, 4, 7, 9, 10], [Int](), [PartnerID(integerLiteral: 755)], AdServing.personalized),
         ([1, 3, 4], [], [755], .personalized),                  // 2, 7, 9, 10 by legitimate interest
         ([1, 3, 4], [7], [755], .limited),                      // objected to 7 and not consented
         ([1, 3, 4, 7], [7], [755], .personalized),              // objected but consented
@@ -15,7 +15,7 @@ struct AdServingRuleTests {
         ([3, 4], [], [755], .limited),                          // no purpose 1
         ([], [2, 7, 9, 10], [], .limited),                      // "Do not consent"
     ])
-    func gdprAdServingFollowsGooglesRules(purposes: [Int], objections: [Int], partners: [Int], expected: AdServing) {
+    func gdprAdServingFollowsGooglesRules(purposes: [Int], objections: [Int], partners: [PartnerID], expected: AdServing) {
         let record = ConsentRecord(consent: answer(.custom, purposes: purposes, objections: objections, partners: partners))
         #expect(decide(context("EEA"), record).adServing == expected)
     }

@@ -46,7 +46,7 @@ func context(
 /// A stored GDPR answer under the default policy, with chosen purposes and partners.
 func answer(
     _ choice: ConsentChoice = .consentAll, at answeredAt: String = "2026-05-01T10:00:00Z",
-    purposes: [Int]? = nil, objections: [Int] = [], partners: [Int]? = nil, disclosed: [Int]? = nil,
+    purposes: [Int]? = nil, objections: [Int] = [], partners: [PartnerID]? = nil, disclosed: [PartnerID]? = nil,
     revision: Int = 1, tcfPolicyVersion: Int = Policy.default.tcfPolicyVersion
 ) -> ConsentAnswer {
     let all = Policy.default

@@ -1,16 +1,17 @@
 /// One answer in the vocabulary shared by the answer flags, line mode and fixtures.
 ///
 /// Words: `consent`, `reject`, `manage`; `accept-all`, `reject-all`, `confirm`, `toggle purpose N`,
-/// `toggle special-feature N`, `toggle partner N`, `object N`; `opt-out sale|sharing|targeted`;
+/// `toggle special-feature N`, `toggle partner N` (N may be `atp:N`), `object N`, `object partner N`;
+/// `opt-out sale|sharing|targeted`;
 /// `continue`; `allow`, `ask-not-to-track`; or a button's number.
 package enum AnswerCommand: Sendable, Hashable, CustomStringConvertible {
     /// The first screen's buttons: Consent, Do not consent (also the close button), Manage options.
     case consent, reject, manage
     /// The Manage options buttons: Accept all, Reject all, Confirm choices.
     case acceptAll, rejectAll, confirm
-    /// Manage options toggles, by TCF purpose id, special feature id or GVL vendor id; `object` toggles the
-    /// objection to a purpose's legitimate interest.
-    case togglePurpose(Int), toggleSpecialFeature(Int), togglePartner(Int), object(Int)
+    /// Manage options toggles, by TCF purpose id, special feature id or partner id; `object` toggles the
+    /// objection to a purpose's legitimate interest, `objectPartner` to a partner's.
+    case togglePurpose(Int), toggleSpecialFeature(Int), togglePartner(PartnerID), object(Int), objectPartner(PartnerID)
     /// Chooses one opt-out on the US-state opt-out form.
     case optOut(OptOutKind)
     /// The explainer's only button.
@@ -42,15 +43,17 @@ package enum AnswerCommand: Sendable, Hashable, CustomStringConvertible {
         case ("object", 2):
             guard let id = Int(words[1]) else { return nil }
             self = .object(id)
+        case ("object", 3):
+            guard words[1] == "partner", let id = PartnerID(parsing: words[2]) else { return nil }
+            self = .objectPartner(id)
         case ("opt-out", 2):
             guard let kind = OptOutKind(rawValue: words[1]) else { return nil }
             self = .optOut(kind)
         case ("toggle", 3):
-            guard let id = Int(words[2]) else { return nil }
             switch words[1] {
-            case "purpose": self = .togglePurpose(id)
-            case "special-feature": self = .toggleSpecialFeature(id)
-            case "partner": self = .togglePartner(id)
+            case "purpose": guard let id = Int(words[2]) else { return nil }; self = .togglePurpose(id)
+            case "special-feature": guard let id = Int(words[2]) else { return nil }; self = .toggleSpecialFeature(id)
+            case "partner": guard let id = PartnerID(parsing: words[2]) else { return nil }; self = .togglePartner(id)
             default: return nil
             }
         case (_, 1):
@@ -74,6 +77,7 @@ package enum AnswerCommand: Sendable, Hashable, CustomStringConvertible {
         case .toggleSpecialFeature(let id): return "toggle special-feature \(id)"
         case .togglePartner(let id): return "toggle partner \(id)"
         case .object(let id): return "object \(id)"
+        case .objectPartner(let id): return "object partner \(id)"
         case .optOut(let kind): return "opt-out \(kind.rawValue)"
         case .continue: return "continue"
         case .allow: return "allow"

@@ -28,8 +28,10 @@ package struct ConsentFormSession: Sendable, Equatable {
     package private(set) var objections: Set<Int> = []
     /// TCF special feature ids toggled on (1 precise geolocation, 2 device scanning).
     package private(set) var specialFeatures: Set<Int> = []
-    /// GVL vendor ids of the partners toggled on.
-    package private(set) var partners: Set<Int> = []
+    /// The partners toggled on (GVL vendors and Google ATPs).
+    package private(set) var partners: Set<PartnerID> = []
+    /// GVL vendors whose legitimate interest the user objects to (see ``legitimateInterestPartners``).
+    package private(set) var partnerObjections: Set<Int> = []
 
     /// Starts a form with every toggle off (also when reopened from privacy options).
     package init(request: ConsentFormRequest) {
@@ -41,6 +43,11 @@ package struct ConsentFormSession: Sendable, Equatable {
     /// The purposes partners rely on legitimate interest for, which the user may object to.
     package var legitimateInterestPurposes: [Int] {
         Set(policy.partners.flatMap(\.legitimateInterestPurposes)).sorted()
+    }
+
+    /// The GVL vendors that rely on legitimate interest, whose legitimate interest the user may object to.
+    package var legitimateInterestPartners: [Int] {
+        policy.partners.filter { !$0.legitimateInterestPurposes.isEmpty }.compactMap(\.id.vendorID).sorted()
     }
 
     /// The buttons of the current screen, in order; their numbers are 1-based positions.
@@ -83,7 +90,8 @@ package struct ConsentFormSession: Sendable, Equatable {
         case (.manageOptions, .confirm):
             return .answered(ConsentChoices(
                 choice: .custom, purposes: Array(purposes), legitimateInterestObjections: Array(objections),
-                specialFeatures: Array(specialFeatures), partners: Array(partners)))
+                specialFeatures: Array(specialFeatures), partners: Array(partners),
+                partnerObjections: Array(partnerObjections)))
         case (.manageOptions, .togglePurpose(let id)):
             guard policy.purposes.contains(where: { $0.id == id }) else {
                 return .invalid(hint: "purpose \(id) is not on this form; purposes: \(list(policy.purposes.map(\.id)))")
@@ -108,8 +116,14 @@ package struct ConsentFormSession: Sendable, Equatable {
             }
             objections.formSymmetricDifference([id])
             return .pending
+        case (.manageOptions, .objectPartner(let id)):
+            guard let vendor = id.vendorID, legitimateInterestPartners.contains(vendor) else {
+                return .invalid(hint: "partner \(id) does not rely on legitimate interest; you can object to partners: \(list(legitimateInterestPartners))")
+            }
+            partnerObjections.formSymmetricDifference([vendor])
+            return .pending
         case (.first, .acceptAll), (.first, .rejectAll), (.first, .confirm), (.first, .togglePurpose),
-             (.first, .toggleSpecialFeature), (.first, .togglePartner), (.first, .object):
+             (.first, .toggleSpecialFeature), (.first, .togglePartner), (.first, .object), (.first, .objectPartner):
             return .invalid(hint: "'\(command)' belongs to Manage options; answer 'manage' first. \(validAnswers)")
         default:
             return .invalid(hint: "'\(command)' does not answer this screen; \(validAnswers)")
@@ -122,11 +136,11 @@ package struct ConsentFormSession: Sendable, Equatable {
         case .first:
             return "answer consent, reject or manage (or a button's number 1–\(buttons.count))"
         case .manageOptions:
-            return "answer accept-all, reject-all, confirm, toggle purpose N, toggle special-feature N, toggle partner N or object N (or a button's number 1–3)"
+            return "answer accept-all, reject-all, confirm, toggle purpose N, toggle special-feature N, toggle partner N, object N or object partner N (or a button's number 1–3)"
         }
     }
 
-    private func list(_ ids: [Int]) -> String {
-        ids.isEmpty ? "none" : ids.map(String.init).joined(separator: ", ")
+    private func list(_ ids: [some CustomStringConvertible]) -> String {
+        ids.isEmpty ? "none" : ids.map(\.description).joined(separator: ", ")
     }
 }

@@ -47,17 +47,20 @@ public struct ConsentChoices: Sendable, Equatable {
     public var legitimateInterestObjections: [Int]
     /// TCF special feature ids opted in to (sorted, no duplicates).
     public var specialFeatures: [Int]
-    /// GVL vendor ids of the partners consented to (sorted, no duplicates).
-    public var partners: [Int]
+    /// The partners consented to: GVL vendors and Google ATPs (sorted, no duplicates).
+    public var partners: [PartnerID]
+    /// GVL vendors whose legitimate interest the user objects to (sorted, no duplicates).
+    public var partnerObjections: [Int]
 
     /// Choices from id lists in any order; each list is deduplicated and sorted.
     public init(choice: ConsentChoice, purposes: [Int] = [], legitimateInterestObjections: [Int] = [],
-                specialFeatures: [Int] = [], partners: [Int] = []) {
+                specialFeatures: [Int] = [], partners: [PartnerID] = [], partnerObjections: [Int] = []) {
         self.choice = choice
         self.purposes = Set(purposes).sorted()
         self.legitimateInterestObjections = Set(legitimateInterestObjections).sorted()
         self.specialFeatures = Set(specialFeatures).sorted()
         self.partners = Set(partners).sorted()
+        self.partnerObjections = Set(partnerObjections).sorted()
     }
 
     /// "Consent" / "Accept all": every purpose, special feature and partner of the policy, no objections.
@@ -66,10 +69,13 @@ public struct ConsentChoices: Sendable, Equatable {
                        specialFeatures: policy.specialFeatures.map(\.id), partners: policy.partnerIDs)
     }
 
-    /// "Do not consent" / "Reject all": nothing consented, and every legitimate interest objected to.
+    /// "Do not consent" / "Reject all": nothing consented, and every legitimate interest objected to, of
+    /// purposes and of partners alike.
     public static func rejectAll(_ policy: Policy) -> ConsentChoices {
         let legitimateInterests = Set(policy.partners.flatMap(\.legitimateInterestPurposes))
-        return ConsentChoices(choice: .rejectAll, legitimateInterestObjections: Array(legitimateInterests))
+        let partners = policy.partners.filter { !$0.legitimateInterestPurposes.isEmpty }.compactMap(\.id.vendorID)
+        return ConsentChoices(choice: .rejectAll, legitimateInterestObjections: Array(legitimateInterests),
+                              partnerObjections: partners)
     }
 }
 

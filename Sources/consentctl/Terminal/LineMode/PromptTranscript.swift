@@ -25,9 +25,12 @@ enum PromptTranscript {
     static func choices(for prompt: Prompt) -> String? {
         switch prompt {
         case .consentForm(let session):
-            func list(_ ids: Set<Int>) -> String { ids.isEmpty ? "none" : ids.sorted().map(String.init).joined(separator: ", ") }
+            func list<ID: Comparable & CustomStringConvertible>(_ ids: Set<ID>) -> String {
+                ids.isEmpty ? "none" : ids.sorted().map(\.description).joined(separator: ", ")
+            }
             return "Chosen: purposes \(list(session.purposes)); objections \(list(session.objections)); "
-                + "special features \(list(session.specialFeatures)); partners \(list(session.partners))"
+                + "special features \(list(session.specialFeatures)); partners \(list(session.partners)); "
+                + "partner objections \(list(session.partnerObjections))"
         case .optOutForm(let session):
             let chosen = OptOutFormScreen.kinds.filter(session.isOptedOut).map(\.rawValue)
             return "Opt-outs: \(chosen.isEmpty ? "none" : chosen.joined(separator: ", "))"

@@ -5,7 +5,7 @@ import ConsentEngine
 struct ConsentFormScreen: InteractiveScreen, Sendable {
     /// What a toggle row of Manage options changes.
     enum RowTarget: Equatable {
-        case purpose(Int), objection(Int), specialFeature(Int), partner(Int)
+        case purpose(Int), objection(Int), specialFeature(Int), partner(PartnerID), partnerObjection(Int)
 
         var command: AnswerCommand {
             switch self {
@@ -13,6 +13,7 @@ struct ConsentFormScreen: InteractiveScreen, Sendable {
             case .objection(let id): return .object(id)
             case .specialFeature(let id): return .toggleSpecialFeature(id)
             case .partner(let id): return .togglePartner(id)
+            case .partnerObjection(let id): return .objectPartner(.vendor(id))
             }
         }
     }
@@ -37,6 +38,7 @@ struct ConsentFormScreen: InteractiveScreen, Sendable {
     var rows: [RowTarget] {
         policy.purposes.map { .purpose($0.id) } + session.legitimateInterestPurposes.map { .objection($0) }
             + policy.specialFeatures.map { .specialFeature($0.id) } + policy.partners.map { .partner($0.id) }
+            + session.legitimateInterestPartners.map { .partnerObjection($0) }
     }
 
     var content: ScreenContent {
@@ -114,6 +116,13 @@ struct ConsentFormScreen: InteractiveScreen, Sendable {
                 .toggle(ToggleRow(isOn: session.partners.contains($0.id), label: "\($0.name) (\($0.id))", note: partnerNote($0)))
             }
         }
+        if !session.legitimateInterestPartners.isEmpty {
+            items += [.blank, .heading(text(.partnerLegitimateInterestHeading), note: "[x] = \(text(.objectLabel))")]
+            items += session.legitimateInterestPartners.map { id in
+                let name = policy.partner(.vendor(id))?.name ?? String(id)
+                return .toggle(ToggleRow(isOn: session.partnerObjections.contains(id), label: "\(name) (\(id))"))
+            }
+        }
         return items
     }
 
@@ -140,6 +149,8 @@ struct ConsentFormScreen: InteractiveScreen, Sendable {
             return policy.specialFeatures.first { $0.id == id }.map { policy.description(of: $0, language: language) } ?? ""
         case .partner(let id):
             return policy.partner(id)?.privacyURL ?? ""
+        case .partnerObjection(let id):
+            return policy.partner(.vendor(id))?.privacyURL ?? ""
         }
     }
 }

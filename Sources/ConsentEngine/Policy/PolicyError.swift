@@ -11,11 +11,11 @@ public struct PolicyError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Whether the file is missing or invalid.
     public var kind: Kind
     /// The file, as given (`<embedded default policy>` for the compiled-in policy).
-    public var file: String
+    package var file: String
     /// The JSON path of the offending value (`$.partners[2].id`), `$` for the whole file.
-    public var path: String
+    package var path: String
     /// What is wrong, in one line.
-    public var message: String
+    package var message: String
 
     /// An error about `file`; `path` is `$` when the whole file is concerned.
     package init(kind: Kind = .invalid, file: String, path: String, message: String) {

@@ -163,7 +163,7 @@ public struct USOptOutAnswer: Sendable, Equatable, Codable {
     }
 
     /// Whether any opt-out is in force.
-    public var optedOutOfAny: Bool { sale || sharing || targetedAdvertising }
+    package var optedOutOfAny: Bool { sale || sharing || targetedAdvertising }
 }
 
 /// The answer to the tracking prompt.

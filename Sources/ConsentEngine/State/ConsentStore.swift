@@ -15,9 +15,21 @@ public protocol ConsentStore: Sendable {
     /// - Returns: the record as written.
     @discardableResult
     func update(_ change: (inout ConsentRecord) -> ConsentLogEvent) throws(StoreError) -> ConsentRecord
+}
 
+/// A store whose consent log can be read back (both stores of the package): `consentctl log` and the
+/// fixtures read it; an embedder's own store only has to keep it.
+package protocol ConsentLogReading {
     /// The consent log, oldest first.
     func readLog() throws(StoreError) -> [ConsentLogEntry]
+}
+
+extension ConsentStore {
+    /// The consent log of a store that can read it back, oldest first; empty for one that cannot.
+    package func readLog() throws(StoreError) -> [ConsentLogEntry] {
+        guard let logged = self as? any ConsentLogReading else { return [] }
+        return try logged.readLog()
+    }
 }
 
 /// A stored record as read, with anything the reader should be told.
@@ -52,7 +64,7 @@ public enum ConsentLogEvent: Sendable, Equatable {
 }
 
 /// One line of the consent log (`consent-log.jsonl`).
-public struct ConsentLogEntry: Sendable, Equatable, Codable {
+package struct ConsentLogEntry: Sendable, Equatable, Codable {
     /// `consent`, `usOptOuts`, `tracking`, `reset`, `explainerShown` or `regionLearned`.
     package var event: String
     /// When it happened (UTC, written as ISO 8601 in the log).
@@ -74,7 +86,7 @@ public struct ConsentLogEntry: Sendable, Equatable, Codable {
     package var tracking: TrackingAnswer?
 
     /// The log line for an event, numbered with the change counter after the write that records it.
-    public init(_ event: ConsentLogEvent, change: Int) {
+    package init(_ event: ConsentLogEvent, change: Int) {
         self.change = change
         switch event {
         case .consent(let answer):
@@ -128,9 +140,9 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong, broadly.
     public var kind: Kind
     /// The file or directory concerned.
-    public var path: String
+    package var path: String
     /// What went wrong, in one line.
-    public var message: String
+    package var message: String
 
     /// An error of `kind` at `path`.
     package init(kind: Kind, path: String, message: String) {

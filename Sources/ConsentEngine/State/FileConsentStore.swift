@@ -12,7 +12,7 @@ import Foundation
 /// let store = try FileConsentStore(appID: "com.example.Shopping")
 /// let record = try store.load().record
 /// ```
-public struct FileConsentStore: ConsentStore {
+public struct FileConsentStore: ConsentStore, ConsentLogReading {
     /// The app whose answers this store keeps.
     package let appID: String
     /// The app's folder, `<state dir>/<app id>`.
@@ -117,7 +117,7 @@ public struct FileConsentStore: ConsentStore {
 
     /// The consent log, oldest first. A line torn by a crash is skipped: it was never a completed change.
     /// - Throws: ``StoreError/Kind/cannotWrite`` when the log exists but cannot be read.
-    public func readLog() throws(StoreError) -> [ConsentLogEntry] {
+    package func readLog() throws(StoreError) -> [ConsentLogEntry] {
         let log = ConsentLogFile(path: logFile, calls: calls)
         return try attempt("read the consent log", logFile) { () throws(SystemCallError) in try log.entries() }
     }

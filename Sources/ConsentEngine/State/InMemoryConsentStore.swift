@@ -5,12 +5,12 @@ import Foundation
 ///
 /// Copies share one record and log, as two ``FileConsentStore`` values for the same app share one folder.
 /// `update`'s closure must not use the store (the lock is held while it runs).
-public struct InMemoryConsentStore: ConsentStore {
+public struct InMemoryConsentStore: ConsentStore, ConsentLogReading {
     private let storage: Storage
 
-    /// A store holding `record` and `log`.
-    public init(record: ConsentRecord = .empty, log: [ConsentLogEntry] = []) {
-        storage = Storage(record: record, log: log)
+    /// A store holding `record` and an empty log.
+    public init(record: ConsentRecord = .empty) {
+        storage = Storage(record: record, log: [])
     }
 
     /// The stored record; never has warnings.
@@ -30,7 +30,7 @@ public struct InMemoryConsentStore: ConsentStore {
     }
 
     /// The log, oldest first.
-    public func readLog() -> [ConsentLogEntry] {
+    package func readLog() -> [ConsentLogEntry] {
         storage.withLock { _, log in log }
     }
 }

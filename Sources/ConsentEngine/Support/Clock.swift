@@ -5,7 +5,7 @@ public struct Clock: Sendable {
     private let read: @Sendable () -> Date
 
     /// A clock that reads `read` each time.
-    public init(_ read: @escaping @Sendable () -> Date) {
+    package init(_ read: @escaping @Sendable () -> Date) {
         self.read = read
     }
 

@@ -17,7 +17,9 @@ let package = Package(
     targets: [
         // The package's one JSON kit: ordered values, a strict reader with paths and line/column, one writer.
         .target(name: "JSONKit", swiftSettings: strict),
-        .target(name: "ConsentEngine", dependencies: ["JSONKit"], exclude: ["State/SCHEMA.md"], swiftSettings: strict),
+        // IAB and Google signal formats: value types and codecs, no engine and no policy.
+        .target(name: "ConsentSignals", swiftSettings: strict),
+        .target(name: "ConsentEngine", dependencies: ["JSONKit", "ConsentSignals"], exclude: ["State/SCHEMA.md"], swiftSettings: strict),
         .target(name: "ConsentAudit", dependencies: ["JSONKit"], swiftSettings: strict),
         // Policy regression fixtures of every kind: one loader, one runner; consentctl formats the report.
         .target(name: "ConsentFixtures", dependencies: ["ConsentEngine", "ConsentAudit", "JSONKit"], swiftSettings: strict),

@@ -37,6 +37,8 @@ public struct Decision: Sendable, Equatable {
     public var trace: [TraceEntry]
     /// Things the caller should know: ignored debug overrides, a quarantined state file, …
     public var warnings: [String]
+    /// What the app sets on each ad request itself (Google's UMP forwards neither).
+    public var adRequest: AdRequest
 
     /// The decision as pretty-printed JSON text: the contract's names, keys in the contract's order.
     public func jsonText() -> String {
@@ -71,7 +73,19 @@ public struct Decision: Sendable, Equatable {
         object.array("warnings") { list in
             for warning in warnings { list.append(.string(warning)) }
         }
+        object.object("adRequest") { request in
+            request.field("restrictedDataProcessing", .bool(adRequest.restrictedDataProcessing))
+            request.field("tagForUnderAgeOfConsent", .bool(adRequest.tagForUnderAgeOfConsent))
+        }
     }
+}
+
+/// The flags an app sets on each ad request, as the Google Mobile Ads SDK takes them.
+public struct AdRequest: Sendable, Equatable {
+    /// Restricted data processing (`gad_rdp`): after a US-state opt-out of sale, sharing or targeted advertising.
+    public var restrictedDataProcessing: Bool
+    /// Tag for under the age of consent (`tag_for_under_age_of_consent`): when the user is tagged.
+    public var tagForUnderAgeOfConsent: Bool
 }
 
 /// Google UMP's consent status.

@@ -1,15 +1,10 @@
-/// Step 9: how ads may be served, by Google's published rules for TCF v2.2 under the GDPR.
+/// Step 9: how ads may be served. Under the GDPR by ``GoogleServingTable`` on the TC string the engine
+/// builds from the answer (the string the app's ad SDK will read); elsewhere by the US-state opt-outs.
 enum AdServingRule {
     enum Outcome: String, RuleOutcome {
-        case noAds, underAge, personalized, nonPersonalized, limited, usOptOut, unrestricted
+        case noAds, underAge, personalized, nonPersonalized, limited, googleNotDisclosed, stringTooOld, usOptOut, unrestricted
         static let rule = RuleID.adServing
     }
-
-    /// Google Advertising Products' vendor id in the IAB Global Vendor List.
-    static let googleVendorID = 755
-    /// Purposes that need consent or an unobjected legitimate interest for both personalised and
-    /// non-personalised ads.
-    static let basicAdPurposes = [2, 7, 9, 10]
 
     static func apply(to evaluation: inout Evaluation) {
         guard evaluation.canRequestAds else {
@@ -45,22 +40,20 @@ enum AdServingRule {
             evaluation.note(Outcome.limited, "no consent answer to serve on: limited ads")
             return
         }
-        let basics = basicAdPurposes.allSatisfy(answer.allows(purpose:))
-        let google = answer.partners.contains(.vendor(googleVendorID))
-        if answer.consents(toPurpose: 1) && answer.consents(toPurpose: 3) && answer.consents(toPurpose: 4) && basics && google {
-            evaluation.adServing = .personalized
+        let verdict = GoogleServingTable.verdict(on: TCModelBuilder.model(for: answer, policy: evaluation.policy),
+                                                 now: evaluation.context.now)
+        evaluation.adServing = verdict.mode
+        let why = verdict.reasons.map(\.description).joined(separator: "; ")
+        switch verdict.mode {
+        case .personalized:
             evaluation.note(Outcome.personalized, "purposes 1, 3, 4 consented, 2, 7, 9, 10 consented or not objected to, Google (755) consented: personalised ads")
-        } else if answer.consents(toPurpose: 1) && basics && google {
-            evaluation.adServing = .nonPersonalized
-            evaluation.note(Outcome.nonPersonalized, "purpose 1 consented, 2, 7, 9, 10 consented or not objected to, Google (755) consented, but not all of 3 and 4: non-personalised ads")
-        } else {
-            var missing: [String] = []
-            if !answer.consents(toPurpose: 1) { missing.append("no consent to purpose 1") }
-            let objected = basicAdPurposes.filter { !answer.allows(purpose: $0) }
-            if !objected.isEmpty { missing.append("purpose \(objected.map(String.init).joined(separator: ", ")) neither consented nor unobjected") }
-            if !google { missing.append("Google (755) not consented") }
-            evaluation.adServing = .limited
-            evaluation.note(Outcome.limited, "\(missing.joined(separator: "; ")): limited ads")
+        case .nonPersonalized:
+            evaluation.note(Outcome.nonPersonalized, "\(why): non-personalised ads")
+        case .limited:
+            evaluation.note(Outcome.limited, "\(why): limited ads (Google was disclosed)")
+        case .none:
+            let outcome: Outcome = verdict.reasons.contains(.googleNotDisclosed) ? .googleNotDisclosed : .stringTooOld
+            evaluation.note(outcome, "\(why): Google serves no ads")
         }
     }
 

@@ -54,6 +54,9 @@ struct Evaluation {
             region: region,
             regulation: regulation,
             trace: trace,
-            warnings: warnings)
+            warnings: warnings,
+            adRequest: AdRequest(
+                restrictedDataProcessing: regulation == .usStates && !underAge && record.usOptOuts?.optedOutOfAny == true,
+                tagForUnderAgeOfConsent: context.isTaggedUnderAgeOfConsent))
     }
 }

@@ -57,10 +57,11 @@ enum GDPRRule {
         return (nil, "a valid answer (\(answer.choice.rawValue), \(UTCCalendar.iso8601(answer.answeredAt))) is stored until \(UTCCalendar.iso8601(expiry)): consent obtained")
     }
 
-    /// When an answer stops being valid: answeredAt plus the policy's maximum age in calendar months, UTC,
-    /// the day clamped to the month's end.
+    /// When an answer stops being valid: midnight UTC of the answer's day (the date its TC string carries,
+    /// so Google never sees a string older than the maximum age that the engine still calls valid) plus the
+    /// policy's maximum age in calendar months, the day clamped to the month's end.
     static func expiryDate(of answer: ConsentAnswer, policy: Policy) -> Date {
-        UTCCalendar.adding(months: policy.consent.maximumAgeMonths, to: answer.answeredAt)
+        UTCCalendar.adding(months: policy.consent.maximumAgeMonths, to: UTCCalendar.startOfDay(answer.answeredAt))
     }
 }
 

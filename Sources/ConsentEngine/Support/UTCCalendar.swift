@@ -20,6 +20,11 @@ package enum UTCCalendar {
         return join(fields)
     }
 
+    /// Midnight UTC of the day `date` falls on.
+    package static func startOfDay(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
+    }
+
     /// ISO 8601 in UTC with seconds (`2026-02-28T10:00:00Z`), fractions kept only when present.
     package static func iso8601(_ date: Date) -> String {
         let fields = split(date)

@@ -62,12 +62,12 @@ struct ConsentRulesTests {
         #expect(decision.adServing == .limited)
     }
 
-    // The expiry instant: answeredAt + maximum age in calendar months, UTC, the day clamped.
+    // The expiry instant: midnight UTC of the answer's day + maximum age in calendar months, the day clamped.
     @Test(arguments: [
-        ("2025-01-31T10:00:00Z", "2026-02-28T09:59:59Z", false),
-        ("2025-01-31T10:00:00Z", "2026-02-28T10:00:00Z", true),
-        ("2024-02-29T10:00:00Z", "2025-03-29T09:59:59Z", false),
-        ("2024-02-29T10:00:00Z", "2025-03-29T10:00:00Z", true),
+        ("2025-01-31T10:00:00Z", "2026-02-27T23:59:59Z", false),
+        ("2025-01-31T10:00:00Z", "2026-02-28T00:00:00Z", true),
+        ("2024-02-29T10:00:00Z", "2025-03-28T23:59:59Z", false),
+        ("2024-02-29T10:00:00Z", "2025-03-29T00:00:00Z", true),
         ("2025-05-15T00:00:00Z", "2026-06-14T23:59:59Z", false),
         ("2025-05-15T00:00:00Z", "2026-06-15T00:00:00Z", true),
     ])
@@ -80,8 +80,8 @@ struct ConsentRulesTests {
     @Test func aSixMonthPolicyExpiresSooner() {
         let short = policy { $0.consent.maximumAgeMonths = 6 }
         let record = ConsentRecord(consent: answer(at: "2025-08-31T12:00:00Z"))
-        #expect(decide(context("EEA", now: "2026-02-28T11:59:59Z"), record, policy: short).formReason == nil)
-        #expect(decide(context("EEA", now: "2026-02-28T12:00:00Z"), record, policy: short).formReason == .expired)
+        #expect(decide(context("EEA", now: "2026-02-27T23:59:59Z"), record, policy: short).formReason == nil)
+        #expect(decide(context("EEA", now: "2026-02-28T00:00:00Z"), record, policy: short).formReason == .expired)
     }
 
     @Test func aHigherTCFPolicyVersionAsksAgain() {

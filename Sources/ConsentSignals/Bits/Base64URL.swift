@@ -20,13 +20,11 @@ enum Base64URL {
         return sextets
     }
 
-    /// The text for `sextets`, each below 64.
-    static func string(from sextets: [UInt8]) -> String {
-        String(unsafeUninitializedCapacity: sextets.count) { buffer in
-            for (index, sextet) in sextets.enumerated() {
-                buffer[index] = character(of: sextet)
-            }
-            return sextets.count
+    /// A string of ASCII bytes, copied without validation.
+    static func string(ascii bytes: [UInt8]) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            _ = buffer.initialize(from: bytes)
+            return bytes.count
         }
     }
 
@@ -43,8 +41,9 @@ enum Base64URL {
         }
     }
 
+    /// The character of a sextet below 64.
     @inline(__always)
-    private static func character(of sextet: UInt8) -> UInt8 {
+    static func character(of sextet: UInt8) -> UInt8 {
         switch sextet {
         case 0..<26: sextet + UInt8(ascii: "A")
         case 26..<52: sextet - 26 + UInt8(ascii: "a")

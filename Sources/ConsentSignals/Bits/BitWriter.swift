@@ -1,27 +1,42 @@
-/// Writes big-endian bit fields into base64url sextets, left to right.
+/// Writes big-endian bit fields as base64url text, left to right, segment after segment.
+///
+/// Bits gather in a small accumulator and leave it as characters, six at a time, so a
+/// whole string (segments and their separators) is built in one buffer.
 struct BitWriter {
-    private var sextets: [UInt8] = []
-    /// The number of bits written so far.
-    private(set) var bitCount = 0
+    private var characters: [UInt8] = []
+    private var pending: UInt64 = 0
+    private var pendingCount = 0
+    private var segmentStart = 0
 
-    init(capacity bits: Int = 0) {
-        sextets.reserveCapacity((bits + 5) / 6)
+    init(capacity characters: Int = 64) {
+        self.characters.reserveCapacity(characters)
+    }
+
+    /// The number of bits written in the current segment.
+    var bitCount: Int { (characters.count - segmentStart) * 6 + pendingCount }
+
+    /// Ends the current segment (zero-filling its last character) and starts another after
+    /// `separator`.
+    mutating func beginSegment(after separator: UInt8) {
+        flushPartialCharacter()
+        characters.append(separator)
+        segmentStart = characters.count
     }
 
     /// Writes the low `width` bits of `value` (at most 62 bits).
     mutating func write(_ value: Int, width: Int) {
         var remaining = width
         while remaining > 0 {
-            let used = bitCount % 6
-            if used == 0 {
-                sextets.append(0)
+            let take = min(remaining, 56)
+            let chunk = UInt64(truncatingIfNeeded: value >> (remaining - take)) & ((1 << UInt64(take)) - 1)
+            pending = pending << UInt64(take) | chunk
+            pendingCount += take
+            while pendingCount >= 6 {
+                pendingCount -= 6
+                characters.append(Base64URL.character(of: UInt8(truncatingIfNeeded: pending >> UInt64(pendingCount)) & 63))
             }
-            let free = 6 - used
-            let take = min(free, remaining)
-            let chunk = (value >> (remaining - take)) & ((1 << take) - 1)
-            sextets[sextets.count - 1] |= UInt8(chunk << (free - take))
+            pending &= (1 << UInt64(pendingCount)) - 1
             remaining -= take
-            bitCount += take
         }
     }
 
@@ -34,7 +49,7 @@ struct BitWriter {
     mutating func writeZeros(_ count: Int) {
         var remaining = count
         while remaining > 0 {
-            let chunk = min(remaining, 60)
+            let chunk = min(remaining, 56)
             write(0, width: chunk)
             remaining -= chunk
         }
@@ -61,8 +76,18 @@ struct BitWriter {
         }
     }
 
-    /// The base64url text; the last character's unused bits are zero.
+    /// The base64url text of every segment, zero-filling a last partial character.
     func base64URL() -> String {
-        Base64URL.string(from: sextets)
+        var complete = self
+        complete.flushPartialCharacter()
+        return Base64URL.string(ascii: complete.characters)
+    }
+
+    private mutating func flushPartialCharacter() {
+        if pendingCount > 0 {
+            characters.append(Base64URL.character(of: UInt8(truncatingIfNeeded: pending << UInt64(6 - pendingCount))))
+            pending = 0
+            pendingCount = 0
+        }
     }
 }

@@ -71,7 +71,7 @@ public struct SignalDecodingError: Error, Sendable, Equatable, CustomStringConve
             case .tooManyVendorIds(let limit): "ranges expand to more than \(limit) vendor ids"
             case .numberTooLarge: "number too large"
             case .sectionCountMismatch(let listed, let found):
-                "the header lists \(listed) sections but the string has \(found)"
+                "the header lists \(listed) section\(listed == 1 ? "" : "s") but the string has \(found)"
             case .wrongLength(let expected, let found): "expected \(expected) characters, found \(found)"
             case .expected(let what): "expected \(what)"
             }

@@ -58,7 +58,7 @@ enum GPPUSSectionCoding {
     /// Encodes `section`, padded as `padding` says.
     static func encode(_ section: GPPUSSection, padding: GPPPadding) throws(SignalEncodingError) -> String {
         let layout = try GPPUSLayout.encoding(section)
-        var writer = BitWriter(capacity: 72)
+        var writer = BitWriter(capacity: 16)
         writer.write(section.version, width: 6)
         func write(_ value: Int, _ field: String) throws(SignalEncodingError) {
             guard (0...3).contains(value) else {
@@ -100,17 +100,15 @@ enum GPPUSSectionCoding {
         try write(section.mspaOptOutOptionMode, "mspaOptOutOptionMode")
         try write(section.mspaServiceProviderMode, "mspaServiceProviderMode")
         writer.pad(padding)
-        var text = writer.base64URL()
         if let gpc = section.gpc {
             guard section.kind.hasGPCSubsection else {
                 throw SignalEncodingError(field: "gpc", reason: "\(section.kind.apiPrefix) has no GPC sub-section; set it to nil")
             }
-            var subsection = BitWriter(capacity: 12)
-            subsection.write(1, width: 2)
-            subsection.write(gpc)
-            subsection.pad(padding)
-            text += "." + subsection.base64URL()
+            writer.beginSegment(after: UInt8(ascii: "."))
+            writer.write(1, width: 2)
+            writer.write(gpc)
+            writer.pad(padding)
         }
-        return text
+        return writer.base64URL()
     }
 }

@@ -1,7 +1,7 @@
 /// Encodes `TCString` models, refusing values that do not fit their fields.
 enum TCStringEncoder {
     static func encode(_ model: TCString) throws(SignalEncodingError) -> String {
-        var core = BitWriter(capacity: 288)
+        var core = BitWriter(capacity: 256)
         guard model.version == 2 else {
             throw SignalEncodingError(field: "version", reason: "\(model.version) is not 2 (TCF v2)")
         }
@@ -25,23 +25,29 @@ enum TCStringEncoder {
         try writeVendorSet(model.vendorLegitimateInterests, into: &core, "vendorLegitimateInterests")
         try writeRestrictions(model.publisherRestrictions, into: &core)
         core.pad(toMultipleOf: 24)
-        var text = core.base64URL()
-        for (type, vendors) in [(TCSegmentType.disclosedVendors, model.disclosedVendors), (.allowedVendors, model.allowedVendors)] {
-            guard let vendors else { continue }
-            var segment = BitWriter()
-            segment.write(type.rawValue, width: 3)
-            try writeVendorSet(vendors, into: &segment, type == .disclosedVendors ? "disclosedVendors" : "allowedVendors")
-            segment.pad(toMultipleOf: 24)
-            text += "." + segment.base64URL()
+        if let disclosed = model.disclosedVendors {
+            try writeVendorSegment(.disclosedVendors, disclosed, "disclosedVendors", into: &core)
+        }
+        if let allowed = model.allowedVendors {
+            try writeVendorSegment(.allowedVendors, allowed, "allowedVendors", into: &core)
         }
         if let publisher = model.publisherTC {
-            text += "." + (try publisherSegment(publisher))
+            try writePublisherSegment(publisher, into: &core)
         }
-        return text
+        return core.base64URL()
     }
 
-    private static func publisherSegment(_ publisher: PublisherTC) throws(SignalEncodingError) -> String {
-        var segment = BitWriter(capacity: 72)
+    private static func writeVendorSegment(
+        _ type: TCSegmentType, _ vendors: VendorSet, _ field: String, into writer: inout BitWriter
+    ) throws(SignalEncodingError) {
+        writer.beginSegment(after: UInt8(ascii: "."))
+        writer.write(type.rawValue, width: 3)
+        try writeVendorSet(vendors, into: &writer, field)
+        writer.pad(toMultipleOf: 24)
+    }
+
+    private static func writePublisherSegment(_ publisher: PublisherTC, into segment: inout BitWriter) throws(SignalEncodingError) {
+        segment.beginSegment(after: UInt8(ascii: "."))
         segment.write(TCSegmentType.publisherTC.rawValue, width: 3)
         segment.writeBitfield(try ids(publisher.purposeConsents, within: 24, "publisherTC.purposeConsents"), count: 24)
         segment.writeBitfield(
@@ -57,60 +63,58 @@ enum TCStringEncoder {
             count: custom
         )
         segment.pad(toMultipleOf: 24)
-        return segment.base64URL()
     }
 
-    private static func writeVendorSet(_ vendors: VendorSet, into writer: inout BitWriter, _ field: String) throws(SignalEncodingError) {
-        let maxVendorId = try checked(vendors.maxVendorId, bits: 16, "\(field).maxVendorId")
-        writer.writeVendorSet(maxVendorId: maxVendorId, ids: try ids(vendors.ids, within: maxVendorId, "\(field).ids"))
+    private static func writeVendorSet(_ vendors: VendorSet, into writer: inout BitWriter, _ field: @autoclosure () -> String) throws(SignalEncodingError) {
+        let maxVendorId = try checked(vendors.maxVendorId, bits: 16, "\(field()).maxVendorId")
+        writer.writeVendorSet(maxVendorId: maxVendorId, ids: try ids(vendors.ids, within: maxVendorId, "\(field()).ids"))
     }
 
     private static func writeRestrictions(_ restrictions: [PublisherRestriction], into writer: inout BitWriter) throws(SignalEncodingError) {
         writer.write(try checked(restrictions.count, bits: 12, "publisherRestrictions.count"), width: 12)
         for (index, restriction) in restrictions.enumerated() {
-            let field = "publisherRestrictions[\(index)]"
-            writer.write(try checked(restriction.purpose, bits: 6, "\(field).purpose"), width: 6)
+            writer.write(try checked(restriction.purpose, bits: 6, "publisherRestrictions[\(index)].purpose"), width: 6)
             writer.write(restriction.type.rawValue, width: 2)
-            let runs = BitWriter.runs(of: try ids(restriction.vendors, within: 65535, "\(field).vendors"))
-            _ = try checked(runs.count, bits: 12, "\(field).vendors (range entries)")
+            let runs = BitWriter.runs(of: try ids(restriction.vendors, within: 65535, "publisherRestrictions[\(index)].vendors"))
+            _ = try checked(runs.count, bits: 12, "publisherRestrictions[\(index)].vendors (range entries)")
             writer.writeRangeEntries(runs)
         }
     }
 
     /// `value` when it fits in `bits` unsigned bits.
-    private static func checked<Value: BinaryInteger>(_ value: Value, bits: Int, _ field: String) throws(SignalEncodingError) -> Int {
+    private static func checked<Value: BinaryInteger>(
+        _ value: Value, bits: Int, _ field: @autoclosure () -> String
+    ) throws(SignalEncodingError) -> Int {
         guard value >= 0, value < (1 << bits) else {
-            throw SignalEncodingError(field: field, reason: "\(value) does not fit in \(bits) bits (0-\((1 << bits) - 1))")
+            throw SignalEncodingError(field: field(), reason: "\(value) does not fit in \(bits) bits (0-\((1 << bits) - 1))")
         }
         return Int(value)
     }
 
     /// `list` ascending and unique, when every id is within `1...limit`.
-    private static func ids(_ list: [Int], within limit: Int, _ field: String) throws(SignalEncodingError) -> [Int] {
+    private static func ids(_ list: [Int], within limit: Int, _ field: @autoclosure () -> String) throws(SignalEncodingError) -> [Int] {
         let sorted = VendorSet.normalized(list)
         if let first = sorted.first, first < 1 {
-            throw SignalEncodingError(field: field, reason: "id \(first) is below 1")
+            throw SignalEncodingError(field: field(), reason: "id \(first) is below 1")
         }
         if let last = sorted.last, last > limit {
-            throw SignalEncodingError(field: field, reason: "id \(last) is above \(limit)")
+            throw SignalEncodingError(field: field(), reason: "id \(last) is above \(limit)")
         }
         return sorted
     }
 
     /// Two letters A–Z (lowercase is uppercased) as 12 bits.
     private static func letters(_ text: String, _ field: String) throws(SignalEncodingError) -> Int {
-        let bytes = Array(text.utf8)
+        var notLetters: SignalEncodingError { SignalEncodingError(field: field, reason: "\"\(text)\" is not two letters A-Z") }
         var value = 0
-        for byte in bytes {
+        var count = 0
+        for byte in text.utf8 {
             let upper = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) ? byte - 32 : byte
-            guard bytes.count == 2, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(upper) else {
-                throw SignalEncodingError(field: field, reason: "\"\(text)\" is not two letters A-Z")
-            }
+            guard count < 2, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(upper) else { throw notLetters }
             value = value << 6 | Int(upper - UInt8(ascii: "A"))
+            count += 1
         }
-        guard bytes.count == 2 else {
-            throw SignalEncodingError(field: field, reason: "\"\(text)\" is not two letters A-Z")
-        }
+        guard count == 2 else { throw notLetters }
         return value
     }
 }

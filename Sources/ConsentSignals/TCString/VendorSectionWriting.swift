@@ -6,14 +6,16 @@ extension BitWriter {
     /// `ids` must be ascending, unique and within `1...maxVendorId`.
     mutating func writeVendorSet(maxVendorId: Int, ids: [Int]) {
         write(maxVendorId, width: 16)
-        let runs = Self.runs(of: ids)
-        if runs.count <= 4095 && Self.prefersRanges(ids: ids, maxVendorId: maxVendorId) {
-            write(true)
-            writeRangeEntries(runs)
-        } else {
-            write(false)
-            writeBitfield(ids, count: maxVendorId)
+        if Self.prefersRanges(ids: ids, maxVendorId: maxVendorId) {
+            let runs = Self.runs(of: ids)
+            if runs.count <= 4095 {
+                write(true)
+                writeRangeEntries(runs)
+                return
+            }
         }
+        write(false)
+        writeBitfield(ids, count: maxVendorId)
     }
 
     /// Writes `NumEntries` and one entry per run (a single id or a start and end id).

@@ -32,7 +32,7 @@ public struct USPrivacyString: Sendable, Equatable {
             throw text.error(atUTF8: range.lowerBound, segment: segment, .emptyString)
         }
         let length = text.characterOffset(ofUTF8: range.upperBound) - text.characterOffset(ofUTF8: range.lowerBound)
-        guard range.count == 4, length == 4 else {
+        guard length == 4 else {
             throw text.error(atUTF8: range.lowerBound, segment: segment, .wrongLength(expected: 4, found: length))
         }
         let first = bytes[range.lowerBound]

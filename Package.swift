@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "ConsentFixtures", dependencies: ["ConsentEngine", "ConsentAudit", "JSONKit"], swiftSettings: strict),
         .executableTarget(
             name: "consentctl",
-            dependencies: ["ConsentEngine", "ConsentAudit", "ConsentFixtures", "JSONKit"],
+            dependencies: ["ConsentEngine", "ConsentAudit", "ConsentFixtures", "ConsentSignals", "JSONKit"],
             swiftSettings: strict
         ),
         .executableTarget(

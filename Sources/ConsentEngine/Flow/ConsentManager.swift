@@ -1,3 +1,4 @@
+import ConsentSignals
 import Foundation
 
 /// The engine an app embeds: a policy, a store and a clock; it decides, runs the launch flow, opens
@@ -15,12 +16,21 @@ public struct ConsentManager: Sendable {
     package let store: any ConsentStore
     /// Dates the stored answers, resets and log entries; decisions use the context's `now` instead.
     public let clock: Clock
+    /// Where the launch flow stores the IAB and Google keys for the ad stack; `nil` when another CMP (such
+    /// as Google's UMP) writes them.
+    package let signalsWriter: (any ConsentSignalsWriter)?
 
     /// An engine over one app's store; pass a ``Clock/fixed(_:)`` clock in tests so stored dates are stable.
-    public init(policy: Policy, store: any ConsentStore, clock: Clock = .system) {
+    ///
+    /// With a `signalsWriter` the engine is the app's CMP: every launch evaluation stores the TC, AC and GPP
+    /// strings and their keys through it before ads start, and again after every change. Leave it `nil`
+    /// when another CMP writes those keys.
+    public init(policy: Policy, store: any ConsentStore, clock: Clock = .system,
+                signalsWriter: (any ConsentSignalsWriter)? = nil) {
         self.policy = policy
         self.store = store
         self.clock = clock
+        self.signalsWriter = signalsWriter
     }
 
     /// The decision for a launch context from the stored answers, without changing them (a corrupt
@@ -30,6 +40,15 @@ public struct ConsentManager: Sendable {
         var decision = DecisionEngine.decide(policy: policy, context: context, record: snapshot.record)
         decision.warnings = snapshot.warnings + decision.warnings
         return decision
+    }
+
+    /// The decision and the signals it gives for a launch context, without writing either.
+    package func evaluateWithSignals(_ context: DecisionContext) throws(StoreError) -> (decision: Decision, signals: SignalSet) {
+        let snapshot = try store.load()
+        var decision = DecisionEngine.decide(policy: policy, context: context, record: snapshot.record)
+        let signals = SignalBuilder.signals(policy: policy, context: context, record: snapshot.record, decision: decision)
+        decision.warnings = snapshot.warnings + decision.warnings + signals.warnings
+        return (decision, signals)
     }
 
     /// Forgets the stored consent answer and US-state opt-outs until the next answer, and logs it. The

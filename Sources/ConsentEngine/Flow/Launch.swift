@@ -1,3 +1,4 @@
+import ConsentSignals
 import Foundation
 
 /// One launch of the app: the consent form if required, then the tracking explainer and prompt, then
@@ -10,6 +11,8 @@ public actor Launch {
     private let ads: any AdsStarter
     private var shown: [ShownScreen] = []
     private var adsStarted = false
+    /// The keys last handed to the signals writer in this launch, so unchanged keys are not written again.
+    private var writtenKeys: InAppKeys?
 
     init(manager: ConsentManager, context: DecisionContext, forms: any ConsentFormPresenter,
          tracking: any TrackingAuthorizer, ads: any AdsStarter) {
@@ -35,7 +38,7 @@ public actor Launch {
             try manager.reset(region: context.region.region)
             context.debugResetConsent = false
         }
-        var decision = try manager.evaluate(context)
+        var decision = try evaluate()
         try rememberRegion()
 
         if let reason = decision.formReason {
@@ -45,13 +48,13 @@ public actor Launch {
                 return try report()
             }
             try storeConsent(choices, decision: decision)
-            decision = try manager.evaluate(context)
+            decision = try evaluate()
         }
         guard decision.canRequestAds else { return try report() }
 
         if decision.shouldRequestTracking {
             try await askForTracking(decision)
-            decision = try manager.evaluate(context)
+            decision = try evaluate()
         }
         try await startAdsOnce(decision)
         return try report()
@@ -62,7 +65,7 @@ public actor Launch {
     ///
     /// - Throws: ``FlowError/privacyOptionsNotRequired`` where no privacy options are required.
     public func openPrivacyOptions() async throws -> LaunchReport {
-        let decision = try manager.evaluate(context)
+        let decision = try evaluate()
         guard decision.privacyOptionsRequirementStatus == .required else {
             throw FlowError.privacyOptionsNotRequired(region: decision.region, regulation: decision.regulation)
         }
@@ -84,7 +87,7 @@ public actor Launch {
         case .none, .unknown:
             throw FlowError.privacyOptionsNotRequired(region: decision.region, regulation: decision.regulation)
         }
-        let after = try manager.evaluate(context)
+        let after = try evaluate()
         if after.canRequestAds { try await startAdsOnce(after) }
         return try report()
     }
@@ -164,7 +167,18 @@ public actor Launch {
         }
     }
 
+    /// Evaluates, and hands the signals to the writer when they differ from what this launch wrote.
+    private func evaluate() throws -> Decision {
+        guard let writer = manager.signalsWriter else { return try manager.evaluate(context) }
+        let (decision, signals) = try manager.evaluateWithSignals(context)
+        if signals.keys != writtenKeys {
+            try writer.write(signals.keys)
+            writtenKeys = signals.keys
+        }
+        return decision
+    }
+
     private func report() throws -> LaunchReport {
-        LaunchReport(shown: shown, adsStarted: adsStarted, decision: try manager.evaluate(context))
+        LaunchReport(shown: shown, adsStarted: adsStarted, decision: try evaluate())
     }
 }

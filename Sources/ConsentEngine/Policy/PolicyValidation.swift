@@ -11,7 +11,7 @@ enum PolicyValidation {
 
         if policy.id.isEmpty { try fail("$.id", "must not be empty") }
         if policy.revision < 1 { try fail("$.revision", "must be 1 or more") }
-        if !(2...99).contains(policy.tcfPolicyVersion) { try fail("$.tcfPolicyVersion", "must be a TCF policy version (4 for TCF v2.2, 5 for v2.3)") }
+        if !(2...63).contains(policy.tcfPolicyVersion) { try fail("$.tcfPolicyVersion", "must be a TCF policy version (4 for TCF v2.2, 5 for v2.3)") }
         if policy.publisher.country.count != 2 || policy.publisher.country.uppercased() != policy.publisher.country {
             try fail("$.publisher.country", "must be an ISO 3166-1 alpha-2 code in capitals, e.g. DE")
         }

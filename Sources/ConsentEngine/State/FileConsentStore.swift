@@ -26,6 +26,9 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading {
     package var logFile: String { StateDirectory.join(directory, "consent-log.jsonl") }
     private var lockFile: String { StateDirectory.join(directory, "state.lock") }
     private var temporaryFile: String { StateDirectory.join(directory, "state.json.tmp") }
+    /// The CMP's keys as an iOS app's standard user defaults would hold them (§4): written by the launch flow.
+    package var preferencesFile: String { StateDirectory.join(directory, "preferences.plist") }
+    private var preferencesTemporaryFile: String { StateDirectory.join(directory, "preferences.plist.tmp") }
 
     /// A store for `appID` under `stateDirectory`, or under the directory
     /// ``stateDirectory(explicit:environment:)`` picks when it is `nil`. Nothing is created until the first
@@ -120,6 +123,39 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading {
     package func readLog() throws(StoreError) -> [ConsentLogEntry] {
         let log = ConsentLogFile(path: logFile, calls: calls)
         return try attempt("read the consent log", logFile) { () throws(SystemCallError) in try log.entries() }
+    }
+
+    // MARK: - preferences.plist
+
+    /// The bytes of `preferences.plist`, or `nil` when there is none.
+    package func readPreferences() throws(StoreError) -> [UInt8]? {
+        try attempt("read the preferences", preferencesFile) { () throws(SystemCallError) -> [UInt8]? in
+            let descriptor: Int32
+            do throws(SystemCallError) {
+                descriptor = try calls.open(preferencesFile, .read)
+            } catch let error where error.isMissingFile || error.isNotADirectory {
+                return nil
+            }
+            defer { calls.close(descriptor) }
+            let status = try calls.status(descriptor)
+            return try calls.read(descriptor, 0, status.size)
+        }
+    }
+
+    /// Replaces `preferences.plist` atomically and durably, under the state's lock.
+    package func replacePreferences(with bytes: [UInt8]) throws(StoreError) {
+        do {
+            try StateDirectory.create(directory, calls: calls)
+        } catch {
+            throw StoreError(
+                kind: .cannotCreateDirectory, path: directory,
+                message: "cannot create the state directory (\(describe(error))); choose another state directory")
+        }
+        let lock = try acquireLock()
+        defer { lock.release() }
+        try attempt("replace the preferences", preferencesFile) { () throws(SystemCallError) in
+            try AtomicFileWriter(calls: calls).replace(preferencesFile, with: bytes, through: preferencesTemporaryFile)
+        }
     }
 
     // MARK: - Reading state.json

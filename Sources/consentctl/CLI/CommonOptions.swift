@@ -108,6 +108,7 @@ extension CommonOptions {
         let policy = try loadPolicy()
         let clock = self.clock
         let store = try FileConsentStore(appID: appID, stateDirectory: stateDir, environment: environment, clock: clock)
-        return ConsentManager(policy: policy, store: store, clock: clock)
+        // consentctl is the CMP of the app it stands for: launches keep preferences.plist beside the state.
+        return ConsentManager(policy: policy, store: store, clock: clock, signalsWriter: PreferencesFileWriter(store: store))
     }
 }

@@ -1,0 +1,106 @@
+import ConsentEngine
+import ConsentSignals
+import Foundation
+import JSONKit
+
+/// `consentctl signals`: the TC, AC and GPP strings and the in-app keys the stored answers give.
+enum SignalsCommand: Command {
+    static let name = "signals"
+    static let summary = "the TC, AC and GPP strings and in-app keys the stored answers give"
+    static let about = """
+    Prints what the ad stack reads for the stored answers under this launch context (evaluated as status
+    evaluates it; without --geo the last known region): the IABTCF_ and IABGPP_ keys an iOS app's standard
+    user defaults hold after this CMP ran, equal to what preferences.plist holds after a launch with the
+    same context. Formats: text (KEY = value, sorted), json, plist (the preferences.plist content), and
+    defaults (defaults write lines per key, and defaults delete lines for every other CMP key, to merge
+    the keys into a simulator's domain with xcrun simctl spawn <device> defaults ...). Nothing is written.
+    """
+    static let options: [OptionSpec] = [
+        OptionSpec(name: "format", value: "text|json|plist|defaults", help: "how to print the keys (default text; --json is --format json)"),
+    ]
+    static let examples = [
+        "consentctl signals --geo DE",
+        "consentctl signals --geo DE --format json",
+        "consentctl signals --geo DE --format defaults --app com.example.Shopping",
+        "consentctl signals --geo US-CA --format plist",
+    ]
+
+    enum Format: String, CaseIterable {
+        case text, json, plist, defaults
+    }
+
+    static func run(_ arguments: ParsedArguments, _ invocation: Invocation) async throws -> ExitCode {
+        let options = try CommonOptions(arguments)
+        var format = Format.text
+        if let name = arguments.value("format") {
+            guard let chosen = Format(rawValue: name.lowercased()) else {
+                throw CLIError.usage("--format: '\(name)' is not a format", hint: "use text, json, plist or defaults")
+            }
+            format = chosen
+        }
+        if options.json { format = .json }
+        let manager = try options.manager()
+        let (decision, signals) = try manager.evaluateWithSignals(options.context(now: manager.clock.now()))
+        for warning in decision.warnings where format != .json {
+            invocation.console.error("consentctl: warning: \(warning)")
+        }
+        switch format {
+        case .text: invocation.console.out(text(signals.keys))
+        case .json: invocation.console.out(json(signals, warnings: decision.warnings))
+        case .plist: invocation.console.out(signals.keys.propertyListXML)
+        case .defaults: invocation.console.out(defaults(signals.keys, appID: options.appID))
+        }
+        return .success
+    }
+
+    static func text(_ keys: InAppKeys) -> String {
+        let lines = keys.sorted { $0.name < $1.name }.map { "\($0.name) = \($0.value)" }
+        return lines.isEmpty ? "no keys" : lines.joined(separator: "\n")
+    }
+
+    /// `{ "keys": {…}, "tcString", "acString", "gppString", "consentMode", "warnings" }`, keys sorted by name.
+    static func json(_ signals: SignalSet, warnings: [String]) -> String {
+        var writer = JSONWriter()
+        writer.object { object in
+            object.object("keys") { keys in
+                for entry in signals.keys.sorted(by: { $0.name < $1.name }) {
+                    switch entry.value {
+                    case .int(let value): keys.field(entry.name, .integer(value))
+                    case .string(let value): keys.field(entry.name, .string(value))
+                    }
+                }
+            }
+            object.field("tcString", .nullable(signals.tcString))
+            object.field("acString", .nullable(signals.acString))
+            object.field("gppString", .nullable(signals.gppString))
+            object.field("consentMode", signals.consentMode.map(ConsentModeJSON.value) ?? .null)
+            object.field("warnings", .strings(warnings))
+        }
+        return writer.text
+    }
+
+    /// One `defaults write` line per key, and `defaults delete` for every other CMP key.
+    static func defaults(_ keys: InAppKeys, appID: String) -> String {
+        func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        var lines = keys.sorted { $0.name < $1.name }.map { entry -> String in
+            switch entry.value {
+            case .int(let value): return "defaults write \(appID) \(entry.name) -int \(value)"
+            case .string(let value): return "defaults write \(appID) \(entry.name) -string \(quoted(value))"
+            }
+        }
+        let written = Set(keys.names)
+        lines += InAppKeyName.knownCMPKeys.filter { !written.contains($0) }.map { "defaults delete \(appID) \($0)" }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Consent Mode values in JSON, with the contract's names.
+enum ConsentModeJSON {
+    static func value(_ mode: ConsentModeValues) -> JSONValue {
+        .members([
+            "adStorage": .string(mode.adStorage.rawValue), "adUserData": .string(mode.adUserData.rawValue),
+            "adPersonalization": .string(mode.adPersonalization.rawValue),
+            "analyticsStorage": .string(mode.analyticsStorage.rawValue),
+        ])
+    }
+}

@@ -1,5 +1,6 @@
 import ConsentAudit
 import ConsentEngine
+import ConsentSignals
 
 /// The exit codes of `consentctl` (sysexits-style where one fits).
 enum ExitCode: Int32, Sendable {
@@ -37,6 +38,8 @@ enum ErrorReport {
         switch error {
         case let error as CLIError:
             return (error.message, error.hint, error.exitCode)
+        case let error as SignalDecodingError:
+            return ("the string does not decode: \(error)", "check that it was copied whole; consentctl decode reads TC, GPP, AC and US Privacy strings", .dataError)
         case let error as RegionError:
             return (error.description, "pass --geo with one of: \(RegionError.validForms)", .usage)
         case let error as PolicyError:

@@ -5,7 +5,7 @@ import Foundation
 enum Tool {
     static let commands: [any Command.Type] = [
         PromptCommand.self, StatusCommand.self, PrivacyOptionsCommand.self, ResetCommand.self,
-        LogCommand.self, TestCommand.self, PolicyCommand.self, AuditCommand.self, SignalsCommand.self,
+        LogCommand.self, TestCommand.self, PolicyCommand.self, AuditCommand.self, SignalsCommand.self, DecodeCommand.self,
     ]
 
     static var help: String {

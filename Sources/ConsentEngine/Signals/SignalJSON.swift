@@ -1,0 +1,124 @@
+import ConsentSignals
+import Foundation
+import JSONKit
+
+/// Decoded strings as `consentctl decode` and `explain` print them (§9 "Commands"): the contract's field
+/// names in the spec's order, ids and purposes as sorted integer lists, flags as booleans, dates in
+/// ISO 8601 UTC with a fraction only when the deciseconds are not zero.
+package enum SignalJSON {
+    /// `{ "kind": "tc", …fields, "googleServing": {"mode", "reasons"} }`, serving by the table at `now`.
+    package static func tcString(_ string: TCString, now: Date) -> JSONValue {
+        let verdict = GoogleServingTable.verdict(on: string, now: now)
+        var members = [JSONValue.Member(key: "kind", value: .string("tc"))]
+        members += tcFields(string)
+        members.append(.init(key: "googleServing", value: .members([
+            "mode": .string(verdict.mode.rawValue), "reasons": .strings(verdict.reasons.map(\.description)),
+        ])))
+        return .object(members)
+    }
+
+    /// The fields of a TC string, without `kind` (the `tcfeuv2` section of a GPP string holds these).
+    package static func tcFields(_ string: TCString) -> [JSONValue.Member] {
+        func vendors(_ set: VendorSet?) -> JSONValue { set.map { .integers($0.ids) } ?? .null }
+        let publisher: JSONValue = string.publisherTC.map { tc in
+            .members([
+                "purposeConsents": .integers(tc.purposeConsents),
+                "purposeLegitimateInterests": .integers(tc.purposeLegitimateInterests),
+                "numCustomPurposes": .integer(tc.numCustomPurposes),
+                "customPurposeConsents": .integers(tc.customPurposeConsents),
+                "customPurposeLegitimateInterests": .integers(tc.customPurposeLegitimateInterests),
+            ])
+        } ?? .null
+        let pairs: KeyValuePairs<String, JSONValue> = [
+            "version": .integer(string.version),
+            "created": .string(string.created.iso8601),
+            "lastUpdated": .string(string.lastUpdated.iso8601),
+            "cmpId": .integer(string.cmpId),
+            "cmpVersion": .integer(string.cmpVersion),
+            "consentScreen": .integer(string.consentScreen),
+            "consentLanguage": .string(string.consentLanguage),
+            "vendorListVersion": .integer(string.vendorListVersion),
+            "tcfPolicyVersion": .integer(string.tcfPolicyVersion),
+            "isServiceSpecific": .bool(string.isServiceSpecific),
+            "useNonStandardTexts": .bool(string.useNonStandardTexts),
+            "specialFeatureOptIns": .integers(string.specialFeatureOptIns),
+            "purposeConsents": .integers(string.purposeConsents),
+            "purposeLegitimateInterests": .integers(string.purposeLegitimateInterests),
+            "purposeOneTreatment": .bool(string.purposeOneTreatment),
+            "publisherCC": .string(string.publisherCC),
+            "maxVendorIdConsent": .integer(string.vendorConsents.maxVendorId),
+            "vendorConsents": .integers(string.vendorConsents.ids),
+            "maxVendorIdLegitimateInterest": .integer(string.vendorLegitimateInterests.maxVendorId),
+            "vendorLegitimateInterests": .integers(string.vendorLegitimateInterests.ids),
+            "publisherRestrictions": .array(string.publisherRestrictions.map { restriction in
+                .members(["purpose": .integer(restriction.purpose), "type": .integer(restriction.type.rawValue),
+                          "vendors": .integers(restriction.vendors)])
+            }),
+            "disclosedVendors": vendors(string.disclosedVendors),
+            "allowedVendors": vendors(string.allowedVendors),
+            "publisherTC": publisher,
+        ]
+        return pairs.map { JSONValue.Member(key: $0.key, value: $0.value) }
+    }
+
+    /// `{ "kind": "ac", "version", "consented", "disclosed" }`.
+    package static func additionalConsent(_ string: AdditionalConsentString) -> JSONValue {
+        .members(["kind": .string("ac"), "version": .integer(string.version),
+                  "consented": .integers(string.consented), "disclosed": .integers(string.disclosed)])
+    }
+
+    /// `{ "kind": "usp", "version", "noticeGiven", "optedOutOfSale", "lspaCovered" }`, each flag null for `-`.
+    package static func usPrivacy(_ string: USPrivacyString) -> JSONValue {
+        .object([.init(key: "kind", value: .string("usp"))] + usPrivacyFields(string))
+    }
+
+    private static func usPrivacyFields(_ string: USPrivacyString) -> [JSONValue.Member] {
+        [.init(key: "version", value: .integer(string.version)),
+         .init(key: "noticeGiven", value: .nullable(string.noticeGiven)),
+         .init(key: "optedOutOfSale", value: .nullable(string.optedOutOfSale)),
+         .init(key: "lspaCovered", value: .nullable(string.lspaCovered))]
+    }
+
+    /// `{ "kind": "gpp", "sectionIds": [...], "sections": { "<api prefix>": {…} } }`.
+    package static func gppString(_ string: GPPString, now: Date) -> JSONValue {
+        var sections: [JSONValue.Member] = []
+        for section in string.sections {
+            let name = section.apiPrefix ?? String(section.id)
+            switch section {
+            case .tcfEuV2(let tc):
+                sections.append(.init(key: name, value: tcString(tc, now: now)))
+            case .usPrivacy(let usp):
+                sections.append(.init(key: name, value: .object(usPrivacyFields(usp))))
+            case .us(let us):
+                sections.append(.init(key: name, value: usSection(us)))
+            case .unsupported(_, let text):
+                sections.append(.init(key: name, value: .members(["raw": .string(text)])))
+            }
+        }
+        return .members(["kind": .string("gpp"), "sectionIds": .integers(string.sectionIds), "sections": .object(sections)])
+    }
+
+    private static func usSection(_ section: GPPUSSection) -> JSONValue {
+        var members: [JSONValue.Member] = [.init(key: "version", value: .integer(section.version))]
+        func add(_ name: String, _ value: Int?) {
+            if let value { members.append(.init(key: name, value: .integer(value))) }
+        }
+        add("sharingNotice", section.sharingNotice)
+        add("saleOptOutNotice", section.saleOptOutNotice)
+        add("sharingOptOutNotice", section.sharingOptOutNotice)
+        add("targetedAdvertisingOptOutNotice", section.targetedAdvertisingOptOutNotice)
+        add("sensitiveDataProcessingOptOutNotice", section.sensitiveDataProcessingOptOutNotice)
+        add("sensitiveDataLimitUseNotice", section.sensitiveDataLimitUseNotice)
+        add("saleOptOut", section.saleOptOut)
+        add("sharingOptOut", section.sharingOptOut)
+        add("targetedAdvertisingOptOut", section.targetedAdvertisingOptOut)
+        members.append(.init(key: "sensitiveDataProcessing", value: .integers(section.sensitiveDataProcessing)))
+        members.append(.init(key: "knownChildSensitiveDataConsents", value: .integers(section.knownChildSensitiveDataConsents)))
+        add("personalDataConsents", section.personalDataConsents)
+        add("mspaCoveredTransaction", section.mspaCoveredTransaction)
+        add("mspaOptOutOptionMode", section.mspaOptOutOptionMode)
+        add("mspaServiceProviderMode", section.mspaServiceProviderMode)
+        members.append(.init(key: "gpc", value: .nullable(section.gpc)))
+        return .object(members)
+    }
+}

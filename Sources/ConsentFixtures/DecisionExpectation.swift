@@ -5,7 +5,7 @@ import ConsentEngine
 /// order and substrings the warnings must contain.
 struct DecisionExpectation {
     /// The fields that can be expected, by their names in the decision's JSON.
-    static let fields = DecisionField.allCases.map(\.rawValue) + ["trace", "warnings"]
+    static let fields = DecisionField.allCases.map(\.rawValue) + ["adRequest", "trace", "warnings", "signals"]
 
     /// Expected values of plain fields, in the order of the decision's JSON.
     var values: [(field: DecisionField, value: JSONValue)] = []
@@ -13,6 +13,10 @@ struct DecisionExpectation {
     var trace: [String]?
     /// Each must be part of some warning; an empty list expects no warnings at all.
     var warnings: [String]?
+    /// Expected `adRequest` flags (any subset).
+    var adRequest: [(field: String, value: Bool)] = []
+    /// Expected signals (§9).
+    var signals: SignalsExpectation?
 
     /// Reads an `expect` object of a decision case (or a flow's `decision`), checking every value.
     static func read(_ node: JSONNode) throws(JSONFieldError) -> DecisionExpectation {
@@ -36,12 +40,27 @@ struct DecisionExpectation {
             expectation.trace = steps
         }
         expectation.warnings = try object["warnings"]?.strings()
+        if let request = object["adRequest"] {
+            let flags = try request.object(allowed: ["restrictedDataProcessing", "tagForUnderAgeOfConsent"])
+            for field in ["restrictedDataProcessing", "tagForUnderAgeOfConsent"] {
+                if let value = flags[field] { expectation.adRequest.append((field, try value.bool())) }
+            }
+        }
+        expectation.signals = try object["signals"].map { node throws(JSONFieldError) in try SignalsExpectation.read(node) }
         return expectation
     }
 
     /// The differences between this expectation and `decision`, each named `prefix + field`.
-    func failures(against decision: Decision, prefix: String = "") -> [FixtureFailure] {
+    func failures(against decision: Decision, signals: SignalSet? = nil, prefix: String = "") -> [FixtureFailure] {
         var failures: [FixtureFailure] = []
+        for (field, expected) in adRequest {
+            let actual = field == "restrictedDataProcessing"
+                ? decision.adRequest.restrictedDataProcessing : decision.adRequest.tagForUnderAgeOfConsent
+            if actual != expected { failures.append(.mismatch(prefix + "adRequest." + field, expected: .bool(expected), actual: .bool(actual))) }
+        }
+        if let expected = self.signals, let signals {
+            failures += expected.failures(against: signals, prefix: prefix)
+        }
         for (field, expected) in values {
             let actual = field.value(in: decision)
             if actual != expected {

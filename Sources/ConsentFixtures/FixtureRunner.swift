@@ -86,9 +86,15 @@ package enum FixtureRunner {
     static func execute(_ fixtureCase: FixtureCase) async -> (failures: [FixtureFailure], decisions: [Decision]) {
         switch fixtureCase.body {
         case .decision(let decisionCase):
-            let decision = DecisionEngine.decide(policy: decisionCase.policy, context: decisionCase.context,
+            var decision = DecisionEngine.decide(policy: decisionCase.policy, context: decisionCase.context,
                                                  record: decisionCase.record)
-            return (decisionCase.expect.failures(against: decision), [decision])
+            // A case that expects signals is decided as a command that writes them: with their warnings.
+            let signals = decisionCase.expect.signals.map { _ in
+                SignalBuilder.signals(policy: decisionCase.policy, context: decisionCase.context,
+                                      record: decisionCase.record, decision: decision)
+            }
+            decision.warnings += signals?.warnings ?? []
+            return (decisionCase.expect.failures(against: decision, signals: signals), [decision])
         case .flow(let flow):
             return await FlowRunner.run(flow)
         case .audit(let audit, let directory):

@@ -75,7 +75,7 @@ struct FlowExpectation {
             failures.append(.mismatch(prefix + "adsStarted", expected: .bool(adsStarted), actual: .bool(outcome.adsStarted)))
         }
         if let decision {
-            failures += decision.failures(against: outcome.decision, prefix: prefix + "decision.")
+            failures += decision.failures(against: outcome.decision, signals: outcome.signals, prefix: prefix + "decision.")
         }
         if let stored {
             failures += stored.failures(record: outcome.record, log: outcome.log, prefix: prefix)
@@ -97,6 +97,8 @@ struct FlowStepOutcome {
     var log: [ConsentLogEntry]
     /// The message of the error the step ended with.
     var error: String?
+    /// The signals the stored answers give after the step.
+    var signals: SignalSet?
 }
 
 extension FlowCase {

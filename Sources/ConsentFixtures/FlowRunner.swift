@@ -1,5 +1,7 @@
-import JSONKit
 import ConsentEngine
+import ConsentSignals
+import JSONKit
+import Synchronization
 
 /// Runs a flow case: each step over one in-memory store at its context's fixed time, prompts answered by
 /// the vocabulary presenter from the script, ads started by a recorder.
@@ -46,7 +48,8 @@ enum FlowRunner {
     private static func perform(
         _ step: FlowStep, policy: Policy, store: InMemoryConsentStore, script: ScriptedAnswers, ads: AdsRecorder
     ) async throws(ScriptedAnswers.Mismatch) -> FlowStepOutcome {
-        let manager = ConsentManager(policy: policy, store: store, clock: .fixed(step.context.now))
+        let written = KeysRecorder()
+        let manager = ConsentManager(policy: policy, store: store, clock: .fixed(step.context.now), signalsWriter: written)
         let presenter = VocabularyPresenter(source: script)
         var report: LaunchReport?
         var failure: String?
@@ -62,15 +65,33 @@ enum FlowRunner {
         } catch {
             failure = "\(error)"
         }
+        // The launch forgets once for the reset-consent debug setting, then evaluates without it.
+        var after = step.context
+        after.debugResetConsent = false
+        let signals = (try? manager.evaluateWithSignals(after))?.signals
+        if failure == nil, report != nil, let signals, written.last != signals.keys {
+            failure = "the launch wrote other keys than its last evaluation gives"
+        }
         return FlowStepOutcome(
             shown: report?.shown ?? [], adsStarted: report?.adsStarted ?? false,
             decision: report?.decision ?? DecisionEngine.decide(policy: policy, context: step.context, record: store.load().record),
-            record: store.load().record, log: store.readLog(), error: failure)
+            record: store.load().record, log: store.readLog(), error: failure, signals: signals)
     }
 
     private static func leftOver(_ unused: [String], field: String) -> [FixtureFailure] {
         guard !unused.isEmpty else { return [] }
         return [.message(field, "\(unused.count) answer(s) left over, no prompt asked for them: \(unused.map { "'\($0)'" }.joined(separator: ", "))")]
+    }
+}
+
+/// The signals writer of a flow case: keeps the keys last written.
+private final class KeysRecorder: ConsentSignalsWriter {
+    private let written = Mutex<InAppKeys?>(nil)
+
+    var last: InAppKeys? { written.withLock { $0 } }
+
+    func write(_ keys: InAppKeys) {
+        written.withLock { $0 = keys }
     }
 }
 

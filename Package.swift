@@ -10,6 +10,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "ConsentEngine", targets: ["ConsentEngine"]),
+        .library(name: "ConsentSignals", targets: ["ConsentSignals"]),
+        .library(name: "ConsentUserDefaults", targets: ["ConsentUserDefaults"]),
         .library(name: "ConsentAudit", targets: ["ConsentAudit"]),
         .executable(name: "consentctl", targets: ["consentctl"]),
         .executable(name: "consentengine-bench", targets: ["ConsentBenchmark"]),
@@ -20,6 +22,8 @@ let package = Package(
         // IAB and Google signal formats: value types and codecs, no engine and no policy.
         .target(name: "ConsentSignals", swiftSettings: strict),
         .target(name: "ConsentEngine", dependencies: ["JSONKit", "ConsentSignals"], exclude: ["State/SCHEMA.md"], swiftSettings: strict),
+        // Stores the in-app keys in UserDefaults (the app's standard defaults or a suite).
+        .target(name: "ConsentUserDefaults", dependencies: ["ConsentSignals"], swiftSettings: strict),
         .target(name: "ConsentAudit", dependencies: ["JSONKit"], swiftSettings: strict),
         // Policy regression fixtures of every kind: one loader, one runner; consentctl formats the report.
         .target(name: "ConsentFixtures", dependencies: ["ConsentEngine", "ConsentAudit", "JSONKit"], swiftSettings: strict),
@@ -46,6 +50,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "ConsentAuditTests", dependencies: ["ConsentAudit"], swiftSettings: strict),
+        .testTarget(name: "ConsentUserDefaultsTests", dependencies: ["ConsentUserDefaults", "ConsentSignals"], swiftSettings: strict),
         .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"], swiftSettings: strict),
         .testTarget(name: "ConsentFixturesTests", dependencies: ["ConsentFixtures", "ConsentEngine"], swiftSettings: strict),
         .testTarget(

@@ -16,8 +16,14 @@ let package = Package(
         .package(name: "ConsentEngine", path: "../.."),
     ],
     targets: [
-        .target(name: "Ads", dependencies: [.product(name: "ConsentEngine", package: "ConsentEngine")]),
-        .testTarget(name: "AdsTests", dependencies: ["Ads", .product(name: "ConsentEngine", package: "ConsentEngine")]),
+        .target(name: "Ads", dependencies: [
+            .product(name: "ConsentEngine", package: "ConsentEngine"),
+            .product(name: "ConsentUserDefaults", package: "ConsentEngine"),
+        ]),
+        .testTarget(name: "AdsTests", dependencies: [
+            "Ads", .product(name: "ConsentEngine", package: "ConsentEngine"),
+            .product(name: "ConsentSignals", package: "ConsentEngine"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

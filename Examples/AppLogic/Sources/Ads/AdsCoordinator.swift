@@ -1,5 +1,16 @@
 import ConsentEngine
+import ConsentUserDefaults
 import Foundation
+
+extension ConsentManager {
+    /// The engine as the app's CMP: it collects the answer with its own form and stores the IAB and
+    /// Google keys in the app's user defaults (a named suite in tests), where the ads SDK reads them.
+    public static func engineAsCMP(policy: Policy = .default, store: any ConsentStore, defaultsSuite: String? = nil,
+                                   clock: Clock = .system) -> ConsentManager {
+        ConsentManager(policy: policy, store: store, clock: clock,
+                       signalsWriter: UserDefaultsSignalsWriter(suiteName: defaultsSuite))
+    }
+}
 
 /// What the app's UI layer calls: one launch sequence and the privacy-options button.
 ///

@@ -1,5 +1,6 @@
 import Ads
 import ConsentEngine
+import ConsentSignals
 import Foundation
 import Testing
 
@@ -67,5 +68,27 @@ struct AdsCoordinatorTests {
         let after = try await app.openPrivacyOptions()
         #expect(after.adServing == .nonPersonalized)
         #expect(await log.lines == ["explainer", "ATT.requestTrackingAuthorization", "MobileAds.start(personalized)", "UMP.optOutForm"])
+    }
+
+    @Test func theEngineAsCMPWritesTheIABKeysIntoTheAppsUserDefaultsBeforeTheSDKStarts() async throws {
+        let suite = "com.example.Shopping.tests.\(UUID().uuidString)"
+        let defaults = try #require(UserDefaults(suiteName: suite))
+        defer { defaults.removePersistentDomain(forName: suite) }
+        let log = SDKLog()
+        let manager = ConsentManager.engineAsCMP(store: store, defaultsSuite: suite,
+                                                 clock: .fixed(Date(timeIntervalSince1970: 1_780_000_000)))
+        let state = try await AdsCoordinator(
+            manager: manager, forms: FakeUMPForm(log: log, answer: .answered(.consentAll(.default)), optOuts: .dismissed),
+            tracking: FakeATT(log: log, answer: .authorized), ads: FakeMobileAds(log: log, defaults: suite),
+            regionService: FixedRegion(region: "FR"), environment: environment).start()
+        #expect(state.adServing == .personalized)
+        #expect(defaults.object(forKey: "IABTCF_gdprApplies") as? Int == 1)
+        #expect(defaults.string(forKey: "IABTCF_PurposeConsents") == "11111111111")
+        let tcString = try #require(defaults.string(forKey: "IABTCF_TCString"))
+        let decoded = try TCString(decoding: tcString)
+        #expect(decoded.vendorConsents.ids.contains(755))
+        #expect(decoded.purposeConsents == Array(1...11))
+        // The SDK saw the TC string already stored when it started.
+        #expect(await log.lines.last == "MobileAds.start(personalized, TC string present)")
     }
 }

@@ -41,11 +41,18 @@ struct FakeATT: TrackingAuthorizer {
     }
 }
 
-/// Google Mobile Ads' start.
+/// Google Mobile Ads' start; given a defaults suite it reads the TC string there, as the real SDK does.
 struct FakeMobileAds: AdsStarter {
     let log: SDKLog
+    var defaults: String?
+
     func startAds(with decision: Decision) async {
-        await log.append("MobileAds.start(\(decision.adServing.rawValue))")
+        guard let defaults else {
+            await log.append("MobileAds.start(\(decision.adServing.rawValue))")
+            return
+        }
+        let stored = UserDefaults(suiteName: defaults)?.string(forKey: "IABTCF_TCString") != nil
+        await log.append("MobileAds.start(\(decision.adServing.rawValue), TC string \(stored ? "present" : "missing"))")
     }
 }
 

@@ -38,7 +38,7 @@ struct SignalsExpectation {
             let modeObject = try mode.object(allowed: consentModeFields)
             for field in consentModeFields {
                 guard let value = modeObject[field] else { continue }
-                _ = try value.oneOf(ConsentModeValues.Value.allCases.map(\.rawValue))
+                _ = try value.oneOf(ConsentMode.Value.allCases.map(\.rawValue))
                 expectation.consentMode.append((field, value.value))
             }
         }

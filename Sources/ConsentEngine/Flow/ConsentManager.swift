@@ -19,18 +19,22 @@ public struct ConsentManager: Sendable {
     /// Where the launch flow stores the IAB and Google keys for the ad stack; `nil` when another CMP (such
     /// as Google's UMP) writes them.
     package let signalsWriter: (any ConsentSignalsWriter)?
+    /// Told the Consent Mode values whenever a launch evaluation changes them (e.g. to forward to Firebase).
+    package let consentModeSink: (any ConsentModeSink)?
 
     /// An engine over one app's store; pass a ``Clock/fixed(_:)`` clock in tests so stored dates are stable.
     ///
     /// With a `signalsWriter` the engine is the app's CMP: every launch evaluation stores the TC, AC and GPP
     /// strings and their keys through it before ads start, and again after every change. Leave it `nil`
-    /// when another CMP writes those keys.
+    /// when another CMP writes those keys. A `consentModeSink` is told the Consent Mode values (Google's TCF
+    /// mapping under the GDPR; `notApplicable` elsewhere) whenever a launch evaluation changes them.
     public init(policy: Policy, store: any ConsentStore, clock: Clock = .system,
-                signalsWriter: (any ConsentSignalsWriter)? = nil) {
+                signalsWriter: (any ConsentSignalsWriter)? = nil, consentModeSink: (any ConsentModeSink)? = nil) {
         self.policy = policy
         self.store = store
         self.clock = clock
         self.signalsWriter = signalsWriter
+        self.consentModeSink = consentModeSink
     }
 
     /// The decision for a launch context from the stored answers, without changing them (a corrupt

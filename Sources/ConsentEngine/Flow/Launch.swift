@@ -13,6 +13,8 @@ public actor Launch {
     private var adsStarted = false
     /// The keys last handed to the signals writer in this launch, so unchanged keys are not written again.
     private var writtenKeys: InAppKeys?
+    /// The Consent Mode values last handed to the sink in this launch.
+    private var sentConsentMode: ConsentMode?
 
     init(manager: ConsentManager, context: DecisionContext, forms: any ConsentFormPresenter,
          tracking: any TrackingAuthorizer, ads: any AdsStarter) {
@@ -38,26 +40,26 @@ public actor Launch {
             try manager.reset(region: context.region.region)
             context.debugResetConsent = false
         }
-        var decision = try evaluate()
+        var decision = try await evaluate()
         try rememberRegion()
 
         if let reason = decision.formReason {
             shown.append(.consentForm)
             let request = ConsentFormRequest(kind: .consentForm, policy: policy, language: language, reason: reason)
             guard case .answered(let choices) = try await forms.presentConsentForm(request) else {
-                return try report()
+                return try await report()
             }
             try storeConsent(choices, decision: decision)
-            decision = try evaluate()
+            decision = try await evaluate()
         }
-        guard decision.canRequestAds else { return try report() }
+        guard decision.canRequestAds else { return try await report() }
 
         if decision.shouldRequestTracking {
             try await askForTracking(decision)
-            decision = try evaluate()
+            decision = try await evaluate()
         }
         try await startAdsOnce(decision)
-        return try report()
+        return try await report()
     }
 
     /// Reopens the form from the privacy-options entry point: the GDPR form with every toggle off, or the
@@ -65,7 +67,7 @@ public actor Launch {
     ///
     /// - Throws: ``FlowError/privacyOptionsNotRequired`` where no privacy options are required.
     public func openPrivacyOptions() async throws -> LaunchReport {
-        let decision = try evaluate()
+        let decision = try await evaluate()
         guard decision.privacyOptionsRequirementStatus == .required else {
             throw FlowError.privacyOptionsNotRequired(region: decision.region, regulation: decision.regulation)
         }
@@ -87,9 +89,9 @@ public actor Launch {
         case .none, .unknown:
             throw FlowError.privacyOptionsNotRequired(region: decision.region, regulation: decision.regulation)
         }
-        let after = try evaluate()
+        let after = try await evaluate()
         if after.canRequestAds { try await startAdsOnce(after) }
-        return try report()
+        return try await report()
     }
 
     private func askForTracking(_ decision: Decision) async throws {
@@ -167,18 +169,23 @@ public actor Launch {
         }
     }
 
-    /// Evaluates, and hands the signals to the writer when they differ from what this launch wrote.
-    private func evaluate() throws -> Decision {
-        guard let writer = manager.signalsWriter else { return try manager.evaluate(context) }
+    /// Evaluates, and hands the signals to the writer and Consent Mode to the sink when they differ from
+    /// what this launch handed them before.
+    private func evaluate() async throws -> Decision {
+        guard manager.signalsWriter != nil || manager.consentModeSink != nil else { return try manager.evaluate(context) }
         let (decision, signals) = try manager.evaluateWithSignals(context)
-        if signals.keys != writtenKeys {
+        if let writer = manager.signalsWriter, signals.keys != writtenKeys {
             try writer.write(signals.keys)
             writtenKeys = signals.keys
+        }
+        if let sink = manager.consentModeSink, let mode = signals.consentMode, mode != sentConsentMode {
+            await sink.update(mode)
+            sentConsentMode = mode
         }
         return decision
     }
 
-    private func report() throws -> LaunchReport {
-        LaunchReport(shown: shown, adsStarted: adsStarted, decision: try evaluate())
+    private func report() async throws -> LaunchReport {
+        LaunchReport(shown: shown, adsStarted: adsStarted, decision: try await evaluate())
     }
 }

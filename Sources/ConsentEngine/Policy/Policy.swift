@@ -38,6 +38,8 @@ public struct Policy: Sendable, Equatable {
     package var app: AppSettings
     /// What the TC string says about the CMP, the form and the publisher (the `tcf` block).
     package var tcf: TCFSettings
+    /// How the US-state opt-outs are written into the GPP string (the `gpp` block).
+    package var gpp: GPPSettings
     /// How Consent Mode is derived beyond Google's TCF mapping (the `consentMode` block).
     package var consentMode: ConsentModeSettings
     /// Device ids on which debug settings (debug geography, reset) are honoured.

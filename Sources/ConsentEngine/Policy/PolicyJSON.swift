@@ -19,7 +19,7 @@ struct VendorListReference: Sendable, Equatable {
 enum PolicyJSON {
     static let fields = [
         "formatVersion", "id", "revision", "tcfPolicyVersion", "publisher", "regions", "consent", "purposes",
-        "specialFeatures", "partners", "vendorList", "texts", "tracking", "app", "tcf", "consentMode", "testDeviceIDs",
+        "specialFeatures", "partners", "vendorList", "texts", "tracking", "app", "tcf", "gpp", "consentMode", "testDeviceIDs",
     ]
 
     static func read(_ node: JSONNode) throws(JSONFieldError) -> PolicyDocument {
@@ -45,6 +45,11 @@ enum PolicyJSON {
                 ?? TrackingSettings(explainer: nil, skipWhenPurposeOneRefused: false),
             app: try app(object.required("app")),
             tcf: try object.optional("tcf").map { node throws(JSONFieldError) in try tcf(node) } ?? .standard,
+            gpp: try object.optional("gpp").map { node throws(JSONFieldError) in
+                let gpp = try node.object(allowed: ["usnatVersion", "stateSections"])
+                return GPPSettings(usnatVersion: try gpp.optional("usnatVersion")?.int(in: 1...2) ?? 1,
+                                   stateSections: try gpp.optional("stateSections")?.bool() ?? false)
+            } ?? .standard,
             consentMode: ConsentModeSettings(analyticsStoragePurpose: try object.optional("consentMode").map { node throws(JSONFieldError) in
                 try node.object(allowed: ["analyticsStoragePurpose"]).optional("analyticsStoragePurpose")?.int(in: 1...11)
             } ?? nil),
@@ -253,6 +258,7 @@ enum PolicyJSON {
                     "legitimateInterest": .integers(policy.tcf.publisherLegitimateInterestPurposes),
                 ]),
             ]),
+            "gpp": .members(["usnatVersion": .integer(policy.gpp.usnatVersion), "stateSections": .bool(policy.gpp.stateSections)]),
             "consentMode": .members(["analyticsStoragePurpose": .nullable(policy.consentMode.analyticsStoragePurpose)]),
             "testDeviceIDs": .strings(policy.testDeviceIDs),
         ])

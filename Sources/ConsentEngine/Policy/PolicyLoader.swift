@@ -21,7 +21,7 @@ public enum PolicyLoader {
     /// - Parameters:
     ///   - file: the name used in errors.
     ///   - baseDirectory: where a `vendorList` path is resolved; without one, such a reference is an error.
-    public static func load(data: Data, file: String, baseDirectory: URL? = nil) throws(PolicyError) -> Policy {
+    package static func load(data: Data, file: String, baseDirectory: URL? = nil) throws(PolicyError) -> Policy {
         let value = try PolicyExtension.resolve(parse(data, file: file), file: file, baseDirectory: baseDirectory)
         let document: PolicyDocument
         do {

@@ -149,6 +149,18 @@ package struct PublisherRestrictionSetting: Sendable, Equatable {
     package var vendors: [Int]
 }
 
+/// The policy's `gpp` block: how the US-state opt-outs are written into the GPP string.
+package struct GPPSettings: Sendable, Equatable {
+    /// The usnat section's version: 1 (as Google's UMP writes it) or 2.
+    package var usnatVersion: Int
+    /// Write California's, Virginia's, Colorado's and Connecticut's own sections instead of usnat (never
+    /// Utah's, which Google does not accept).
+    package var stateSections: Bool
+
+    /// usnat version 1 and no state sections.
+    package static let standard = GPPSettings(usnatVersion: 1, stateSections: false)
+}
+
 /// The policy's `consentMode` block.
 package struct ConsentModeSettings: Sendable, Equatable {
     /// The purpose whose consent grants analytics storage; without one analytics storage is `notApplicable`.

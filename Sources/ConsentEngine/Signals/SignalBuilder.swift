@@ -16,11 +16,25 @@ package enum SignalBuilder {
             signals.keys[InAppKeyName.policyVersion] = .int(policy.tcfPolicyVersion)
             if decision.consentStatus == .obtained, let answer = record.consent {
                 writeTCF(answer, policy: policy, into: &signals)
+                signals.consentMode = ConsentModeBuilder.mode(for: answer, policy: policy)
+            } else {
+                signals.consentMode = ConsentModeBuilder.denied(policy: policy)
             }
-        case .usStates, .none:
+        case .usStates:
             signals.keys[InAppKeyName.gdprApplies] = .int(0)
+            if case .usState(let state) = decision.region {
+                // Under TFUA stored answers are not used: the opt-outs read as not given yet.
+                let optOuts = context.isTaggedUnderAgeOfConsent ? nil : record.usOptOuts
+                let section = GPPBuilder.usSection(state: state, optOuts: optOuts, settings: policy.gpp)
+                writeGPP(GPPString(sections: [.us(section)]), into: &signals)
+            }
+            signals.consentMode = ConsentModeBuilder.notApplicable
+        case .none:
+            signals.keys[InAppKeyName.gdprApplies] = .int(0)
+            writeGPP(GPPString(sections: []), into: &signals)
+            signals.consentMode = ConsentModeBuilder.notApplicable
         case .unknown:
-            break
+            signals.consentMode = ConsentModeBuilder.notApplicable
         }
         if context.build == .release && policy.tcf.cmpIDIsPlaceholder {
             signals.warnings.append(
@@ -30,13 +44,14 @@ package enum SignalBuilder {
         return signals
     }
 
-    /// The TC string, the keys derived from it, and the AC string.
+    /// The TC string, the keys derived from it, the AC string, and GPP with section 2 carrying the TC string.
     private static func writeTCF(_ answer: ConsentAnswer, policy: Policy, into signals: inout SignalSet) {
         let model = TCModelBuilder.model(for: answer, policy: policy)
         do {
             let string = try model.encoded()
             signals.keys.merge(try InAppKeys(tcString: string))
             signals.tcString = string
+            writeGPP(GPPString(sections: [.tcfEuV2(model)]), into: &signals)
             if let ac = TCModelBuilder.additionalConsent(for: answer, policy: policy) {
                 let acString = try ac.encoded()
                 signals.keys[InAppKeyName.additionalConsent] = .string(acString)
@@ -46,6 +61,21 @@ package enum SignalBuilder {
             // A stored answer from a hand-edited file may hold a value its field cannot carry.
             signals.warnings.append("the TC string cannot be written: \(error)")
         }
+        moveTCStringLast(&signals)
+    }
+
+    /// The GPP string and its keys, spec-padded as Google's CMP writes them (`DBABL~…`, `DBAA`).
+    private static func writeGPP(_ gpp: GPPString, into signals: inout SignalSet) {
+        do {
+            let string = try gpp.encoded(padding: .spec)
+            signals.keys.merge(try InAppKeys(gppString: string))
+            signals.gppString = string
+        } catch {
+            signals.warnings.append("the GPP string cannot be written: \(error)")
+        }
+    }
+
+    private static func moveTCStringLast(_ signals: inout SignalSet) {
         // The TC string last, as the writer stores it: readers that watch it see every other key first.
         if let string = signals.keys[InAppKeyName.tcString] {
             signals.keys[InAppKeyName.tcString] = nil

@@ -11,20 +11,7 @@ package struct SignalSet: Sendable, Equatable {
     /// The GPP string.
     package var gppString: String?
     /// Consent Mode v2 values.
-    package var consentMode: ConsentModeValues?
+    package var consentMode: ConsentMode?
     /// Things the embedder should know (a placeholder CMP id in a release build).
     package var warnings: [String]
-}
-
-/// Google Consent Mode v2, as the four values Firebase and the Google tag take.
-package struct ConsentModeValues: Sendable, Equatable {
-    /// `granted`, `denied`, or `notApplicable` (the app's own defaults stand).
-    package enum Value: String, Sendable, Equatable, CaseIterable {
-        case granted, denied, notApplicable
-    }
-
-    package var adStorage: Value
-    package var adUserData: Value
-    package var adPersonalization: Value
-    package var analyticsStorage: Value
 }

@@ -42,7 +42,7 @@ let package = Package(
         .testTarget(name: "ConsentAuditTests", dependencies: ["ConsentAudit"], swiftSettings: strict),
         .testTarget(
             name: "consentctlTests",
-            dependencies: ["consentctl", "ConsentEngine"],
+            dependencies: ["consentctl", "ConsentEngine", "ConsentAudit"],
             exclude: ["Terminal/Snapshots", "CLI/Snapshots"],
             swiftSettings: strict
         ),

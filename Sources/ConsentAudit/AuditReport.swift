@@ -33,14 +33,17 @@ public struct AuditReport: Encodable, Sendable, Equatable {
         try container.encode(count(of: .info), forKey: .infos)
     }
 
-    /// The report for people: one `severity[rule] file:line: message` line per finding, its hint below,
-    /// then a count. Paths under `base` are shown relative to it.
+    /// The report for people: one `severity[rule] file:line: message` line per finding, its evidence and
+    /// hint below, then a count. Paths under `base` are shown relative to it.
     public func humanText(relativeTo base: URL? = nil) -> String {
         var lines: [String] = []
         for finding in findings {
             let file = Self.display(finding.file, relativeTo: base)
             let place = finding.line.map { "\(file):\($0)" } ?? file
             lines.append("\(finding.severity.rawValue)[\(finding.rule.rawValue)] \(place): \(finding.message)")
+            if let evidence = finding.evidence {
+                lines.append("  evidence: \(Self.display(evidence.file, relativeTo: base)):\(evidence.line)")
+            }
             lines.append("  hint: \(finding.hint)")
         }
         lines.append(findings.isEmpty ? "no findings" : summary)
@@ -57,7 +60,10 @@ public struct AuditReport: Encodable, Sendable, Equatable {
     public func jsonText(relativeTo base: URL? = nil) -> String {
         let shown = AuditReport(findings: findings.map { finding in
             Finding(rule: finding.rule, file: Self.display(finding.file, relativeTo: base), line: finding.line,
-                    message: finding.message, hint: finding.hint)
+                    message: finding.message, hint: finding.hint,
+                    evidence: finding.evidence.map {
+                        Finding.Evidence(file: Self.display($0.file, relativeTo: base), line: $0.line)
+                    })
         })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -1,3 +1,4 @@
+import ConsentAudit
 import ConsentEngine
 
 /// Renders a run for the terminal (one line per failure, then the counts and the rule coverage) or as
@@ -13,7 +14,8 @@ enum FixtureReport {
     }
 
     /// `FAIL <file>: <case>: <field>: expected <x>, got <y>` per failure (with `verbose`, every case with
-    /// its time and trace first), then `N passed, N failed[, N skipped]` and `rules exercised: N of M`.
+    /// its time and trace first), then `N passed, N failed[, N skipped]`, `rules exercised: N of M` and
+    /// `audit rules exercised: N of M`.
     static func text(_ suite: FixtureSuiteResult, verbose: Bool) -> String {
         var lines: [String] = []
         for result in suite.cases {
@@ -28,8 +30,12 @@ enum FixtureReport {
         if suite.skipped > 0 { counts += ", \(suite.skipped) skipped" }
         lines.append(counts)
         lines.append("rules exercised: \(suite.exercised.count) of \(RuleRegistry.pairs.count)")
+        lines.append("audit rules exercised: \(suite.auditRulesExercised.count) of \(AuditRule.allCases.count)")
         if verbose && !suite.missing.isEmpty {
             lines.append("not exercised: " + suite.missing.map(\.description).joined(separator: ", "))
+        }
+        if verbose && !suite.auditRulesMissing.isEmpty {
+            lines.append("audit rules not exercised: " + suite.auditRulesMissing.map(\.rawValue).joined(separator: ", "))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -45,7 +51,7 @@ enum FixtureReport {
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
     }
 
-    /// `{"cases": [...], "errors": [...], "passed", "failed", "skipped", "rules": {...}}`.
+    /// `{"cases": [...], "errors": [...], "passed", "failed", "skipped", "rules": {...}, "auditRules": {...}}`.
     static func json(_ suite: FixtureSuiteResult) -> FixtureJSON {
         .members([
             "cases": .array(suite.cases.map(caseJSON)),
@@ -62,6 +68,12 @@ enum FixtureReport {
                 "total": .int(RuleRegistry.pairs.count),
                 "exercisedPairs": .strings(suite.exercised.map(\.description)),
                 "missingPairs": .strings(suite.missing.map(\.description)),
+            ]),
+            "auditRules": .members([
+                "exercised": .int(suite.auditRulesExercised.count),
+                "total": .int(AuditRule.allCases.count),
+                "exercisedRules": .strings(suite.auditRulesExercised.map(\.rawValue)),
+                "missingRules": .strings(suite.auditRulesMissing.map(\.rawValue)),
             ]),
         ])
     }

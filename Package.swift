@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(name: "ConsentFixturesTests", dependencies: ["ConsentFixtures", "ConsentEngine"], swiftSettings: strict),
         .testTarget(
             name: "consentctlTests",
-            dependencies: ["consentctl", "ConsentEngine", "ConsentFixtures", "JSONKit"],
+            dependencies: ["consentctl", "ConsentEngine", "ConsentAudit", "ConsentFixtures", "JSONKit"],
             exclude: ["Terminal/Snapshots", "CLI/Snapshots"],
             swiftSettings: strict
         ),

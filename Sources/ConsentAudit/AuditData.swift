@@ -18,6 +18,8 @@ struct AuditIdentifiers: Codable, Sendable, Equatable {
 
     var testPublisherPrefix: String
     var iosTestAppID: String
+    /// Google's published sample app ids (AdMob and Ad Manager), which count as test ids.
+    var sampleAppIDs: [String]
     var iosTestUnits: [TestUnit]
     var androidTestAppID: String
     var androidTestUnits: [TestUnit]
@@ -33,6 +35,7 @@ enum AuditData {
     static let identifiers = AuditIdentifiers(
         testPublisherPrefix: "ca-app-pub-3940256099942544/",
         iosTestAppID: "ca-app-pub-3940256099942544~1458002511",
+        sampleAppIDs: ["ca-app-pub-3940256099942544~1458002511", "ca-app-pub-9939518381636264~1458516390"],
         iosTestUnits: [
             .init(format: "app open", id: "ca-app-pub-3940256099942544/5575463023"),
             .init(format: "app open (earlier id)", id: "ca-app-pub-3940256099942544/5662855259"),

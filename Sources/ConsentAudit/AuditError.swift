@@ -55,17 +55,4 @@ public struct AuditError: Error, Sendable, Equatable, CustomStringConvertible {
     static func malformed(_ location: SourceLocation, _ message: String, hint: String) -> AuditError {
         AuditError(kind: .malformedInput, file: location.file, line: location.line, message: message, hint: hint)
     }
-
-    /// Reads a whole file, turning a missing or unreadable file into `.missingFile`.
-    static func readFile(_ url: URL, role: String) throws(AuditError) -> Data {
-        do {
-            return try Data(contentsOf: url)
-        } catch {
-            throw AuditError(
-                kind: .missingFile, file: url, line: nil,
-                message: "cannot read the \(role): no such file, or it is not readable",
-                hint: "check the path; relative paths start at the current directory"
-            )
-        }
-    }
 }

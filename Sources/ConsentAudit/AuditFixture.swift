@@ -19,11 +19,11 @@ public struct AuditFixtureCase: Decodable, Sendable {
         public let srcroot: String?
         /// `--privacy-manifest`, relative to the fixture file.
         public let privacyManifest: String?
-        /// Whether the policy asks for tracking; false when absent.
-        public let trackingRequested: Bool
+        /// `--requests-tracking`: `yes`, `no` or `auto`; `auto` when absent, as on the command line.
+        public let requestsTracking: TrackingRequest
 
         private enum CodingKeys: String, CodingKey, CaseIterable {
-            case xcconfig, configuration, plist, srcroot, privacyManifest, trackingRequested
+            case xcconfig, configuration, plist, srcroot, privacyManifest, requestsTracking
         }
 
         /// Decodes the object, refusing unknown fields.
@@ -35,7 +35,13 @@ public struct AuditFixtureCase: Decodable, Sendable {
             plist = try container.decodeIfPresent(String.self, forKey: .plist)
             srcroot = try container.decodeIfPresent(String.self, forKey: .srcroot)
             privacyManifest = try container.decodeIfPresent(String.self, forKey: .privacyManifest)
-            trackingRequested = try container.decodeIfPresent(Bool.self, forKey: .trackingRequested) ?? false
+            let tracking = try container.decodeIfPresent(String.self, forKey: .requestsTracking) ?? "auto"
+            guard let request = TrackingRequest(rawValue: tracking) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .requestsTracking, in: container,
+                    debugDescription: "requestsTracking is \"\(tracking)\"; it must be yes, no or auto")
+            }
+            requestsTracking = request
         }
     }
 
@@ -117,7 +123,7 @@ public struct AuditFixtureCase: Decodable, Sendable {
         return AuditRequest(
             plist: url(audit.plist), xcconfig: url(audit.xcconfig), configuration: audit.configuration,
             srcroot: url(audit.srcroot), privacyManifest: url(audit.privacyManifest),
-            trackingRequested: audit.trackingRequested
+            requestsTracking: audit.requestsTracking
         )
     }
 

@@ -21,14 +21,17 @@ public struct AuditReport: Sendable, Equatable {
         count(of: .error) > 0 ? 1 : 0
     }
 
-    /// The report for people: one `severity[rule] file:line: message` line per finding, its hint below,
-    /// then a count. Paths under `base` are shown relative to it.
+    /// The report for people: one `severity[rule] file:line: message` line per finding, its evidence and
+    /// hint below, then a count. Paths under `base` are shown relative to it.
     public func humanText(relativeTo base: URL? = nil) -> String {
         var lines: [String] = []
         for finding in findings {
             let file = Self.display(finding.file, relativeTo: base)
             let place = finding.line.map { "\(file):\($0)" } ?? file
             lines.append("\(finding.severity.rawValue)[\(finding.rule.rawValue)] \(place): \(finding.message)")
+            if let evidence = finding.evidence {
+                lines.append("  evidence: \(Self.display(evidence.file, relativeTo: base)):\(evidence.line)")
+            }
             lines.append("  hint: \(finding.hint)")
         }
         lines.append(findings.isEmpty ? "no findings" : summary)
@@ -44,7 +47,7 @@ public struct AuditReport: Sendable, Equatable {
     /// The report as JSON, paths under `base` relative to it; ends with a newline.
     ///
     /// `{"errors": n, "warnings": n, "infos": n, "findings": [{"severity", "rule", "file", "line", "message",
-    /// "hint"}]}`, in that order; `line` is null when unknown.
+    /// "hint", "evidence": {"file", "line"}}]}`, in that order; `line` and `evidence` are null when unknown.
     public func jsonText(relativeTo base: URL? = nil) -> String {
         var writer = JSONWriter()
         writer.object { object in
@@ -60,6 +63,9 @@ public struct AuditReport: Sendable, Equatable {
                         item.field("line", .nullable(finding.line))
                         item.field("message", .string(finding.message))
                         item.field("hint", .string(finding.hint))
+                        item.field("evidence", finding.evidence.map { evidence in
+                            .members(["file": .string(Self.display(evidence.file, relativeTo: base)), "line": .integer(evidence.line)])
+                        } ?? .null)
                     }
                 }
             }

@@ -11,6 +11,8 @@ struct MergedInfoPlist: Sendable {
     var conflicts: [InfoPlistConflict]
     /// Duplicate keys of the plist file.
     var duplicateKeys: [DuplicateKey]
+    /// The xcconfig file of the first `INFOPLIST_KEY_` setting, when the app sets keys that way.
+    var keySettingsFile: URL?
 }
 
 /// A key the plist file and an `INFOPLIST_KEY_` setting both give, with different values.
@@ -30,16 +32,22 @@ struct InfoPlistConflict: Sendable, Equatable {
 /// side wins has been called surprising (swiftlang/swift-build#369), so the audit reports any conflict.
 /// Values are expanded, keys are not (`INFOPLIST_EXPAND_BUILD_SETTINGS`). An `INFOPLIST_KEY_` setting that
 /// is empty adds no key.
+///
+/// Expansion may add at most `AuditLimits.valueBytes` to one value and `AuditLimits.expandedBytes` to the
+/// whole plist; past that the plist is bad input, named with the value's line.
 enum InfoPlistMerger {
     static let settingPrefix = "INFOPLIST_KEY_"
 
-    static func merge(_ document: PropertyListDocument, settings: BuildSettings) -> MergedInfoPlist {
-        var dict = expand(document.root, settings).dict ?? PlistDict()
+    static func merge(_ document: PropertyListDocument, settings: BuildSettings) throws(AuditError) -> MergedInfoPlist {
+        var expander = Expander(settings: settings)
+        var dict = try expander.expand(document.root).dict ?? PlistDict()
         var conflicts: [InfoPlistConflict] = []
+        var keySettingsFile: URL?
         for name in settings.settings.keys.sorted() where name.hasPrefix(settingPrefix) {
             let key = String(name.dropFirst(settingPrefix.count))
             let value = settings.value(name)
             guard !key.isEmpty, !value.isEmpty, let location = settings.location(of: name) else { continue }
+            keySettingsFile = keySettingsFile ?? location.file
             let node = PlistNode(value: .string(value), location: location)
             if let existing = dict[key], existing.value.value != node.value {
                 conflicts.append(InfoPlistConflict(key: key, fileLocation: existing.value.location,
@@ -48,34 +56,56 @@ enum InfoPlistMerger {
             dict.set(PlistEntry(key: key, keyLocation: location, value: node))
         }
         return MergedInfoPlist(dict: dict, rootLocation: document.root.location, conflicts: conflicts,
-                               duplicateKeys: document.duplicateKeys)
+                               duplicateKeys: document.duplicateKeys, keySettingsFile: keySettingsFile)
     }
 
-    /// Expands every string below `node`, keeping the unexpanded text and moving the location to the
+    /// Expands every string below a node, keeping the unexpanded text and moving the location to the
     /// setting for a value that is a single reference.
-    static func expand(_ node: PlistNode, _ settings: BuildSettings) -> PlistNode {
-        var result = node
-        switch node.value {
-        case .string(let text):
-            let expanded = settings.expand(text)
-            guard expanded != text else { return node }
-            result.value = .string(expanded)
-            result.template = text
-            if let name = MacroExpansion.singleReference(text), let location = settings.location(of: name) {
-                result.location = location
+    private struct Expander {
+        let settings: BuildSettings
+        var added = 0
+
+        mutating func expand(_ node: PlistNode) throws(AuditError) -> PlistNode {
+            var result = node
+            switch node.value {
+            case .string(let text):
+                let expanded: String
+                do {
+                    expanded = try settings.expand(text, limit: text.utf8.count + AuditLimits.valueBytes)
+                } catch {
+                    throw tooLarge(node, error == .tooDeep
+                        ? "setting references nest deeper than \(AuditLimits.nesting) levels"
+                        : "the value grows by more than \(AuditLimits.valueBytesText) when its settings are expanded")
+                }
+                guard expanded != text else { return node }
+                added += max(0, expanded.utf8.count - text.utf8.count)
+                guard added <= AuditLimits.expandedBytes else {
+                    throw tooLarge(node, "the values grow by more than \(AuditLimits.fileBytesText) in all when their "
+                                       + "settings are expanded")
+                }
+                result.value = .string(expanded)
+                result.template = text
+                if let name = MacroExpansion.singleReference(text), let location = settings.location(of: name) {
+                    result.location = location
+                }
+            case .array(let items):
+                var expanded: [PlistNode] = []
+                for item in items { expanded.append(try expand(item)) }
+                result.value = .array(expanded)
+            case .dict(let dict):
+                var expanded = PlistDict()
+                for entry in dict.entries {
+                    expanded.set(PlistEntry(key: entry.key, keyLocation: entry.keyLocation, value: try expand(entry.value)))
+                }
+                result.value = .dict(expanded)
+            default:
+                break
             }
-        case .array(let items):
-            result.value = .array(items.map { expand($0, settings) })
-        case .dict(let dict):
-            var expanded = PlistDict()
-            for entry in dict.entries {
-                expanded.set(PlistEntry(key: entry.key, keyLocation: entry.keyLocation,
-                                        value: expand(entry.value, settings)))
-            }
-            result.value = .dict(expanded)
-        default:
-            break
+            return result
         }
-        return result
+
+        private func tooLarge(_ node: PlistNode, _ message: String) -> AuditError {
+            AuditError.malformed(node.location, message, hint: "check the settings this value refers to")
+        }
     }
 }

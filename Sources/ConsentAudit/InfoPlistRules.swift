@@ -1,5 +1,5 @@
-/// Findings about the merged Info.plist apart from the ad ids: value types, usage descriptions,
-/// SKAdNetwork identifiers, and keys set in two places.
+/// Findings about the merged Info.plist apart from the ad ids and the tracking description: value types,
+/// empty usage descriptions, SKAdNetwork identifiers, and keys set in two places.
 enum InfoPlistRules {
     /// The types the ads SDK, the seed's Ads package and iOS expect for the keys they read.
     static let expectedKinds: [String: PlistKind] = [
@@ -12,9 +12,7 @@ enum InfoPlistRules {
         "GADIsAdManagerApp": .boolean,
     ]
 
-    static let trackingKey = "NSUserTrackingUsageDescription"
-
-    static func findings(_ info: MergedInfoPlist, trackingRequested: Bool) -> [Finding] {
+    static func findings(_ info: MergedInfoPlist) -> [Finding] {
         var findings: [Finding] = []
         for entry in info.dict.entries {
             let expected = entry.key.hasSuffix("UsageDescription") ? .string : expectedKinds[entry.key]
@@ -25,12 +23,6 @@ enum InfoPlistRules {
                 findings.append(Finding(.usageDescriptionEmpty, at: entry.value.location,
                                         "\(entry.key) is empty: \(PlistRules.quoted(entry.value, text))"))
             }
-        }
-        if trackingRequested, info.dict[trackingKey] == nil {
-            findings.append(Finding(
-                .trackingDescriptionMissing, at: info.rootLocation,
-                "the app asks for tracking permission but its Info.plist has no \(trackingKey)"
-            ))
         }
         findings += skAdNetworkFindings(info)
         findings += info.conflicts.map { conflict in
@@ -60,6 +52,13 @@ enum InfoPlistRules {
                 continue
             }
             listed.insert(text)
+            if let intended = intendedIdentifier(for: text) {
+                findings.append(Finding(
+                    .skAdNetworkIDMisspelled, at: identifier.location,
+                    "\(PlistRules.quoted(identifier, text)) is not one of Google's identifiers; it is likely \(intended)",
+                    hint: "write \(intended), as Google publishes it at developers.google.com/admob/ios/3p-skadnetworks"
+                ))
+            }
         }
         if !listed.contains(google) {
             findings.append(Finding(.skAdNetworkGoogleMissing, at: entry.value.location,
@@ -76,5 +75,50 @@ enum InfoPlistRules {
             ))
         }
         return findings
+    }
+
+    /// The one of Google's identifiers that `text` is likely a misspelling of: one or two edits away (an
+    /// insertion, deletion, substitution or swap of neighbours), a different case, or without the
+    /// `.skadnetwork` suffix. Nil for one of Google's identifiers, and for one that is far from all of them
+    /// (another network's).
+    static func intendedIdentifier(for text: String) -> String? {
+        let identifiers = AuditData.identifiers.skAdNetworkIdentifiers
+        guard !identifiers.contains(text) else { return nil }
+        let lowered = text.lowercased()
+        if let exact = identifiers.first(where: { $0 == lowered || $0 == lowered + ".skadnetwork" }) { return exact }
+        var best: (identifier: String, distance: Int)?
+        for identifier in identifiers {
+            let distance = EditDistance.between(lowered, identifier, atMost: 2)
+            if distance <= 2, distance < (best?.distance ?? 3) { best = (identifier, distance) }
+        }
+        return best?.identifier
+    }
+}
+
+/// The optimal-string-alignment distance: insertions, deletions, substitutions and swaps of neighbouring
+/// characters, each one edit.
+enum EditDistance {
+    /// The distance between `a` and `b`, or `limit + 1` as soon as it is known to be larger than `limit`.
+    static func between(_ a: String, _ b: String, atMost limit: Int) -> Int {
+        let a = Array(a), b = Array(b)
+        guard abs(a.count - b.count) <= limit else { return limit + 1 }
+        var previous2 = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            current[0] = i
+            var rowMinimum = current[0]
+            for j in 1...max(b.count, 1) where !b.isEmpty {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], previous2[j - 2] + 1)
+                }
+                rowMinimum = min(rowMinimum, current[j])
+            }
+            if rowMinimum > limit { return limit + 1 }
+            (previous2, previous, current) = (previous, current, previous2)
+        }
+        return min(previous[b.count], limit + 1)
     }
 }

@@ -24,7 +24,13 @@ enum PlistRules {
 
     /// How a message shows a value that came from a setting: `"x" (from $(NAME))`, or just `"x"`.
     static func quoted(_ node: PlistNode, _ text: String) -> String {
-        guard let template = node.template else { return "\"\(text)\"" }
-        return "\"\(text)\" (from \(template))"
+        guard let template = node.template else { return quoted(text) }
+        return "\(quoted(text)) (from \(template))"
+    }
+
+    /// `text` in double quotes, unless it already is in them (an xcconfig keeps quotes as part of a value),
+    /// so a quoted value is shown once-quoted.
+    static func quoted(_ text: String) -> String {
+        text.count >= 2 && text.hasPrefix("\"") && text.hasSuffix("\"") ? text : "\"\(text)\""
     }
 }

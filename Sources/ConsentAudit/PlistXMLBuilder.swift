@@ -19,6 +19,8 @@ final class PlistXMLBuilder: NSObject, XMLParserDelegate {
     private let file: URL
     private unowned let parser: XMLParser
     private var stack: [Frame] = []
+    /// How many `<dict>` and `<array>` elements of `stack` are open.
+    private var containerDepth = 0
 
     /// An element being read. Containers collect children; scalars and keys collect text.
     private struct Frame {
@@ -67,6 +69,13 @@ final class PlistXMLBuilder: NSObject, XMLParserDelegate {
             }
         } else if Self.valueTags.contains(tag) {
             guard checkPlaceForValue(tag) else { return }
+            if tag == "dict" || tag == "array" {
+                guard containerDepth < AuditLimits.nesting else {
+                    return fail("the property list nests deeper than \(AuditLimits.nesting) levels",
+                                hint: "no Info.plist or privacy manifest nests this deep; check the file")
+                }
+                containerDepth += 1
+            }
         } else {
             return fail("<\(tag)> is not a property-list element")
         }
@@ -117,6 +126,7 @@ final class PlistXMLBuilder: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, didEndElement tag: String, namespaceURI: String?, qualifiedName: String?) {
         guard failure == nil, let frame = stack.popLast() else { return }
+        if frame.tag == "dict" || frame.tag == "array" { containerDepth -= 1 }
         let here = location(frame.line)
         switch frame.tag {
         case "plist":

@@ -1,15 +1,19 @@
 import Foundation
 
 /// Findings about a privacy manifest (`PrivacyInfo.xcprivacy`), following what App Store Connect rejects:
-/// tracking declared without domains or the reverse (ITMS-91064/91107), identifiers that are not Apple's
-/// (ITMS-91054/91106), and incomplete entries such as an empty `<dict/>` (ITMS-91056).
+/// tracking declared without domains or the reverse (ITMS-91064/91107), domains written as URLs,
+/// identifiers that are not Apple's (ITMS-91054/91106), and incomplete entries such as an empty `<dict/>`
+/// (ITMS-91056); and data collected for tracking in a manifest that says it does not track.
+///
+/// A manifest audited on its own is an SDK's (`consentctl audit --privacy-manifest F`), so the reasons
+/// Apple reserves for third-party SDKs are allowed there.
 enum PrivacyManifestRules {
-    static func findings(_ manifest: PropertyListDocument) -> [Finding] {
+    static func findings(_ manifest: PropertyListDocument, isSDK: Bool = false) -> [Finding] {
         guard let root = manifest.root.dict else { return [] }
         var findings: [Finding] = []
         findings += trackingFindings(root)
-        findings += collectedDataFindings(root)
-        findings += accessedAPIFindings(root)
+        findings += collectedDataFindings(root, tracking: root["NSPrivacyTracking"]?.value.bool == true)
+        findings += accessedAPIFindings(root, isSDK: isSDK)
         return findings
     }
 
@@ -28,6 +32,13 @@ enum PrivacyManifestRules {
         if let domainsNode {
             if let items = strings("NSPrivacyTrackingDomains", domainsNode, into: &findings) {
                 domains = items.map(\.text).filter { !$0.isEmpty }
+                for item in items {
+                    guard let host = host(ofURL: item.text) else { continue }
+                    findings.append(Finding(
+                        .privacyTrackingDomainURL, at: item.location,
+                        "the tracking domain \(PlistRules.quoted(item.text)) is a URL; iOS matches host names",
+                        hint: host.isEmpty ? AuditRule.privacyTrackingDomainURL.hint : "write \(host)"))
+                }
             }
         }
         if tracking, domains.isEmpty, let trackingNode {
@@ -41,7 +52,19 @@ enum PrivacyManifestRules {
         return findings
     }
 
-    private static func collectedDataFindings(_ root: PlistDict) -> [Finding] {
+    /// The host of a tracking domain written as a URL (with a scheme, a path, a query or a port), or nil
+    /// for a plain host name.
+    static func host(ofURL text: String) -> String? {
+        var rest = Substring(text.trimmingCharacters(in: .whitespaces))
+        let hadScheme = rest.range(of: "://").map { scheme in
+            rest = rest[scheme.upperBound...]
+            return true
+        } ?? false
+        let host = rest.prefix { !"/?#:".contains($0) }.split(separator: "@").last.map(String.init) ?? ""
+        return hadScheme || host.count != rest.count ? host : nil
+    }
+
+    private static func collectedDataFindings(_ root: PlistDict, tracking: Bool) -> [Finding] {
         let data = AuditData.identifiers
         let key = "NSPrivacyCollectedDataTypes"
         var findings: [Finding] = []
@@ -55,7 +78,7 @@ enum PrivacyManifestRules {
                     findings.append(wrong)
                 } else if let text = type.string, !data.privacyDataTypes.contains(text) {
                     findings.append(Finding(.privacyUnknownDataType, at: type.location,
-                                            "\"\(text)\" is not one of Apple's collected data types"))
+                                            "\(PlistRules.quoted(text)) is not one of Apple's collected data types"))
                 }
             }
             for flag in ["NSPrivacyCollectedDataTypeLinked", "NSPrivacyCollectedDataTypeTracking"] {
@@ -63,18 +86,25 @@ enum PrivacyManifestRules {
                     findings.append(wrong)
                 }
             }
+            if !tracking, let flag = dict["NSPrivacyCollectedDataTypeTracking"]?.value, flag.bool == true {
+                let type = dict["NSPrivacyCollectedDataType"]?.value.string ?? "a data type"
+                findings.append(Finding(
+                    .privacyTrackingDataInconsistent, at: flag.location,
+                    "\(type) is collected for tracking, but NSPrivacyTracking is "
+                        + (root["NSPrivacyTracking"] == nil ? "absent" : "false")))
+            }
             if let purposes = dict["NSPrivacyCollectedDataTypePurposes"]?.value,
                let items = strings("NSPrivacyCollectedDataTypePurposes", purposes, into: &findings) {
                 for item in items where !data.privacyPurposes.contains(item.text) {
                     findings.append(Finding(.privacyUnknownPurpose, at: item.location,
-                                            "\"\(item.text)\" is not one of Apple's data-use purposes"))
+                                            "\(PlistRules.quoted(item.text)) is not one of Apple's data-use purposes"))
                 }
             }
         }
         return findings
     }
 
-    private static func accessedAPIFindings(_ root: PlistDict) -> [Finding] {
+    private static func accessedAPIFindings(_ root: PlistDict, isSDK: Bool) -> [Finding] {
         let data = AuditData.identifiers
         let key = "NSPrivacyAccessedAPITypes"
         var findings: [Finding] = []
@@ -90,7 +120,8 @@ enum PrivacyManifestRules {
                     category = data.privacyAPICategories.first { $0.category == text }
                     if category == nil {
                         findings.append(Finding(.privacyUnknownAPICategory, at: type.location,
-                                                "\"\(text)\" is not one of Apple's required-reason API categories"))
+                                                "\(PlistRules.quoted(text)) is not one of Apple's required-reason API "
+                                                    + "categories"))
                     }
                 }
             }
@@ -107,10 +138,10 @@ enum PrivacyManifestRules {
                 if !category.reasons.contains(item.text) {
                     findings.append(Finding(
                         .privacyUnknownReason, at: item.location,
-                        "\"\(item.text)\" is not a reason for \(name); "
+                        "\(PlistRules.quoted(item.text)) is not a reason for \(name); "
                             + "Apple lists \(category.reasons.joined(separator: ", "))"
                     ))
-                } else if data.privacySDKOnlyReasons.contains(item.text) {
+                } else if !isSDK, data.privacySDKOnlyReasons.contains(item.text) {
                     findings.append(Finding(.privacySDKOnlyReason, at: item.location,
                                             "\(item.text) may be declared only by a third-party SDK"))
                 }

@@ -21,11 +21,14 @@ struct DuplicateKey: Sendable, Equatable {
 /// Reads XML property lists with line numbers, and binary ones without.
 ///
 /// XML goes through libxml2 (FoundationXML's `XMLParser`) rather than `PropertyListSerialization`, which on
-/// Linux keeps no line numbers and silently accepts duplicate keys and invalid base64.
+/// Linux keeps no line numbers and silently accepts duplicate keys and invalid base64. It is fed as a
+/// stream: handed the whole file at once, libxml2 calls anything past its 10 MB lookup limit "not
+/// well-formed". Files over `AuditLimits.fileBytes` and nesting deeper than `AuditLimits.nesting` are
+/// refused in both formats.
 enum PropertyListReader {
     /// Reads the file at `url`; `role` names it in errors ("privacy manifest").
     static func read(_ url: URL, role: String = "property list") throws(AuditError) -> PropertyListDocument {
-        let data = try AuditError.readFile(url, role: role)
+        let data = try AuditLimits.read(url, role: role)
         return try parse(data, file: url)
     }
 
@@ -38,8 +41,13 @@ enum PropertyListReader {
             throw AuditError.malformed(SourceLocation(file: file, line: 1), "the file is empty",
                                        hint: "a property list needs at least <plist><dict/></plist>")
         }
-        try refuseDocumentTypeDefinitions(in: data, file: file)
-        let parser = XMLParser(data: data)
+        try XMLDeclarationCheck.check(data, file: file)
+        guard looksLikeXML(data) else {
+            throw AuditError.malformed(SourceLocation(file: file, line: 1),
+                                       "the file is not a property list: it is neither XML nor binary",
+                                       hint: "check that the path names the app's Info.plist or PrivacyInfo.xcprivacy")
+        }
+        let parser = XMLParser(stream: InputStream(data: data))
         let builder = PlistXMLBuilder(file: file, parser: parser)
         parser.delegate = builder
         parser.shouldResolveExternalEntities = false
@@ -65,63 +73,34 @@ enum PropertyListReader {
         return PropertyListDocument(root: root, duplicateKeys: builder.duplicateKeys)
     }
 
-    /// Refuses an internal DTD subset (`<!DOCTYPE plist [ … ]>`) and entity declarations.
-    ///
-    /// libxml2 does not report every declaration to the delegate (an `<!ENTITY>` in the internal subset
-    /// passes silently, and references to it then expand to nothing), so the raw text is checked first.
-    private static func refuseDocumentTypeDefinitions(in data: Data, file: URL) throws(AuditError) {
-        let bytes = [UInt8](data)
-        let hint = "keep Apple's standard <!DOCTYPE plist PUBLIC …> line and no declarations of your own"
-        if let start = find(Array("<!DOCTYPE".utf8), in: bytes, from: 0) {
-            var index = start
-            while index < bytes.count, bytes[index] != UInt8(ascii: ">") {
-                if bytes[index] == UInt8(ascii: "[") {
-                    throw AuditError.malformed(
-                        SourceLocation(file: file, line: lineNumber(at: index, in: bytes)),
-                        "the document type has an internal subset, which a property list must not have",
-                        hint: hint
-                    )
-                }
-                index += 1
-            }
-        }
-        if let entity = find(Array("<!ENTITY".utf8), in: bytes, from: 0) {
-            throw AuditError.malformed(
-                SourceLocation(file: file, line: lineNumber(at: entity, in: bytes)),
-                "the file declares a custom entity, which a property list must not do", hint: hint
-            )
-        }
+    /// Whether `data` starts as XML does: with `<` after whitespace (and a UTF-8 byte-order mark), or in
+    /// UTF-16 or UTF-32, whose first bytes hold a zero or a byte-order mark.
+    private static func looksLikeXML(_ data: Data) -> Bool {
+        let start = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]
+        guard let first = start.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return false }
+        let head = [UInt8](data.prefix(2))
+        return first == UInt8(ascii: "<") || head.contains(0) || head == [0xFF, 0xFE] || head == [0xFE, 0xFF]
     }
 
-    private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard needle.count <= bytes.count else { return nil }
-        var index = start
-        while index + needle.count <= bytes.count {
-            if bytes[index..<index + needle.count].elementsEqual(needle) { return index }
-            index += 1
-        }
-        return nil
-    }
-
-    private static func lineNumber(at offset: Int, in bytes: [UInt8]) -> Int {
-        bytes[..<offset].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-    }
+    /// A header, at least one object and the 32-byte trailer: nothing shorter is a binary property list.
+    private static let smallestBinary = 8 + 1 + 1 + 32
 
     private static func parseBinary(_ data: Data, file: URL) throws(AuditError) -> PropertyListDocument {
-        let object: Any
-        do {
-            object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        } catch {
-            throw AuditError.malformed(
-                SourceLocation(file: file, line: nil), "the binary property list is corrupt",
-                hint: "regenerate the file, or convert it with `plutil -convert xml1` and fix it"
-            )
-        }
-        return PropertyListDocument(root: node(from: object, file: file), duplicateKeys: [])
+        let corrupt = AuditError.malformed(
+            SourceLocation(file: file, line: nil), "the binary property list is corrupt",
+            hint: "regenerate the file, or convert it with `plutil -convert xml1` and fix it"
+        )
+        // Foundation falls back to the old text format, in which `bplist00` alone reads as a string.
+        var format = PropertyListSerialization.PropertyListFormat.xml
+        guard data.count >= smallestBinary,
+              let object = try? PropertyListSerialization.propertyList(from: data, options: [], format: &format),
+              format == .binary
+        else { throw corrupt }
+        return PropertyListDocument(root: try node(from: object, file: file, depth: 0), duplicateKeys: [])
     }
 
     /// Converts what `PropertyListSerialization` returns into nodes without lines.
-    private static func node(from object: Any, file: URL) -> PlistNode {
+    private static func node(from object: Any, file: URL, depth: Int) throws(AuditError) -> PlistNode {
         let location = SourceLocation(file: file, line: nil)
         let value: PlistValue
         // Booleans arrive as Bool and numbers as NSNumber; `as? Bool` would also accept the number 1,
@@ -138,17 +117,30 @@ enum PropertyListReader {
         } else if let bytes = object as? Data {
             value = .data(bytes)
         } else if let items = object as? [Any] {
-            value = .array(items.map { node(from: $0, file: file) })
+            try checkDepth(depth, location)
+            var nodes: [PlistNode] = []
+            for item in items { nodes.append(try node(from: item, file: file, depth: depth + 1)) }
+            value = .array(nodes)
         } else if let pairs = object as? [String: Any] {
+            try checkDepth(depth, location)
             var dict = PlistDict()
             // Binary dictionaries have no document order to keep; sorted keys keep findings deterministic.
             for key in pairs.keys.sorted() {
-                dict.set(PlistEntry(key: key, keyLocation: location, value: node(from: pairs[key]!, file: file)))
+                dict.set(PlistEntry(key: key, keyLocation: location,
+                                    value: try node(from: pairs[key]!, file: file, depth: depth + 1)))
             }
             value = .dict(dict)
         } else {
             value = .string(String(describing: object))
         }
         return PlistNode(value: value, location: location)
+    }
+
+    /// `depth` containers are open around this one.
+    private static func checkDepth(_ depth: Int, _ location: SourceLocation) throws(AuditError) {
+        guard depth < AuditLimits.nesting else {
+            throw AuditError.malformed(location, "the property list nests deeper than \(AuditLimits.nesting) levels",
+                                       hint: "no Info.plist or privacy manifest nests this deep; check the file")
+        }
     }
 }

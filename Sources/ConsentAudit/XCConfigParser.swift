@@ -23,22 +23,45 @@ struct XCConfigInclude: Sendable, Equatable {
     var location: SourceLocation
 }
 
+/// A line Xcode reads past without setting anything: a shell-style `export NAME=value`, or a `#` directive
+/// other than `#include`.
+struct XCConfigSkippedLine: Sendable, Equatable {
+    /// Why Xcode skips it, for the message.
+    enum Reason: Sendable, Equatable {
+        /// `export NAME=value`: shell syntax, so `name` is not set.
+        case export(name: String)
+        /// `#directive …`, which xcconfig files do not have.
+        case directive(String)
+    }
+
+    var reason: Reason
+    var location: SourceLocation
+}
+
 /// One meaningful line of an xcconfig file.
 enum XCConfigStatement: Sendable, Equatable {
     case assignment(XCConfigAssignment)
     case include(XCConfigInclude)
+    case skipped(XCConfigSkippedLine)
 }
 
 /// Splits xcconfig text into statements, as Xcode's build system reads it.
 ///
 /// `//` starts a comment anywhere on a line, also inside a value: Xcode cuts `https://example.com` to
 /// `https:`, and the audit must see what Xcode sees, so it does the same (and reports the cut as a finding).
-/// Values are not unquoted; a trailing `;` is dropped; a trailing `\` is kept as text.
+/// Values are not unquoted; a trailing `;` is dropped. A trailing `\` continues the line on the next one,
+/// joined with a space, as newer Xcode versions read it; the statement keeps the line where it started.
+/// A UTF-8 byte-order mark at the start is skipped. Lines Xcode skips (`export`, unknown directives) are
+/// returned as `.skipped`; any other line that is not an assignment or an include is an error.
 enum XCConfigParser {
     static func parse(_ text: String, file: URL) throws(AuditError) -> [XCConfigStatement] {
+        var text = Substring(text)
+        if text.unicodeScalars.first == "\u{FEFF}" { text = Substring(text.unicodeScalars.dropFirst()) }
         var statements: [XCConfigStatement] = []
-        for (index, rawLine) in lines(of: text).enumerated() {
-            let location = SourceLocation(file: file, line: index + 1)
+        // A line ended by `\` so far: where it started, its text, and the tail a `//` cut from it.
+        var pending: (line: Int, text: String, cutTail: String?)?
+        let physicalLines = lines(of: text)
+        for (index, rawLine) in physicalLines.enumerated() {
             var line = Substring(rawLine)
             var cutTail: String?
             if let comment = line.range(of: "//") {
@@ -46,21 +69,61 @@ enum XCConfigParser {
                 if before.hasSuffix(":") { cutTail = String(line[comment.lowerBound...]) }
                 line = before
             }
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let isBlank = { (character: Character) in character == " " || character == "\t" }
+            var end = line.endIndex
+            while end > line.startIndex, isBlank(line[line.index(before: end)]) { end = line.index(before: end) }
+            let continues = end > line.startIndex && line[line.index(before: end)] == "\\"
+                && index < physicalLines.count - 1
+            var piece = continues ? line[..<line.index(before: end)] : line
+            if continues { while let last = piece.last, isBlank(last) { piece = piece.dropLast() } }
+            if pending == nil {
+                pending = (index + 1, String(piece), cutTail)
+            } else {
+                pending!.text += " " + piece.drop(while: isBlank)
+                pending!.cutTail = pending!.cutTail ?? cutTail
+            }
+            guard let (start, logical, cut) = pending else { continue }
+            if continues {
+                guard logical.utf8.count <= AuditLimits.valueBytes else {
+                    throw AuditError.malformed(SourceLocation(file: file, line: start),
+                                               "a line continued with \\ is longer than \(AuditLimits.valueBytesText)",
+                                               hint: "no build setting needs this much text; check the file")
+                }
+                continue
+            }
+            pending = nil
+            let location = SourceLocation(file: file, line: start)
+            let trimmed = logical.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty { continue }
-            if trimmed.hasPrefix("#") {
+            if let skipped = skippedLine(trimmed, location) {
+                statements.append(.skipped(skipped))
+            } else if trimmed.hasPrefix("#") {
                 statements.append(.include(try include(trimmed, location)))
             } else {
                 var assignment = try assignment(trimmed, location)
-                assignment.truncatedURLTail = cutTail
+                assignment.truncatedURLTail = cut
                 statements.append(.assignment(assignment))
             }
         }
         return statements
     }
 
+    /// `export NAME=value` or a directive other than `#include`, which Xcode reads past.
+    private static func skippedLine(_ line: String, _ location: SourceLocation) -> XCConfigSkippedLine? {
+        if line.hasPrefix("#") {
+            let word = line.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            guard word != "include" else { return nil }
+            return XCConfigSkippedLine(reason: .directive("#" + word), location: location)
+        }
+        let words = line.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })
+        guard words.count == 2, words[0] == "export" else { return nil }
+        let name = words[1].prefix { $0 == "_" || $0.isASCII && ($0.isLetter || $0.isNumber) }
+        guard !name.isEmpty else { return nil }
+        return XCConfigSkippedLine(reason: .export(name: String(name)), location: location)
+    }
+
     /// Lines split at `\n`, `\r\n`, `\r`, U+2028 and U+2029, as Xcode accepts all of them.
-    static func lines(of text: String) -> [Substring] {
+    static func lines(of text: Substring) -> [Substring] {
         text.split(omittingEmptySubsequences: false) { character in
             character == "\n" || character == "\r\n" || character == "\r"
                 || character == "\u{2028}" || character == "\u{2029}"
@@ -69,11 +132,7 @@ enum XCConfigParser {
 
     private static func include(_ line: String, _ location: SourceLocation) throws(AuditError) -> XCConfigInclude {
         let hint = "write #include \"other.xcconfig\" or #include? \"optional.xcconfig\""
-        var rest = Substring(line)
-        guard rest.hasPrefix("#include") else {
-            throw AuditError.malformed(location, "unknown directive \(line.split(separator: " ")[0])", hint: hint)
-        }
-        rest = rest.dropFirst("#include".count)
+        var rest = Substring(line).dropFirst("#include".count)
         let optional = rest.hasPrefix("?")
         if optional { rest = rest.dropFirst() }
         let quoted = rest.trimmingCharacters(in: .whitespaces)
@@ -117,6 +176,10 @@ enum XCConfigParser {
         }
         var value = String(chars[(index + 1)...]).trimmingCharacters(in: .whitespaces)
         if value.hasSuffix(";") { value = String(value.dropLast()).trimmingCharacters(in: .whitespaces) }
+        guard value.utf8.count <= AuditLimits.valueBytes else {
+            throw AuditError.malformed(location, "the value of \(name) is longer than \(AuditLimits.valueBytesText)",
+                                       hint: "no build setting needs this much text; check the file")
+        }
         return XCConfigAssignment(name: name, conditions: conditions, value: value, location: location)
     }
 }

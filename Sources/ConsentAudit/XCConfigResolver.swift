@@ -6,6 +6,10 @@ struct XCConfigResolution: Sendable {
     var assignments: [XCConfigAssignment] = []
     /// Includes that could not be followed.
     var problems: [XCConfigIncludeProblem] = []
+    /// Lines Xcode skips, such as `export NAME=value`.
+    var skippedLines: [XCConfigSkippedLine] = []
+    /// Every file read, in reading order.
+    var files: [URL] = []
 }
 
 /// An `#include` that was skipped, and why.
@@ -19,39 +23,85 @@ enum XCConfigIncludeProblem: Sendable, Equatable {
 /// Reads an xcconfig file and follows its includes.
 ///
 /// Like Xcode, a missing `#include?` is skipped silently, and a missing `#include` or a cycle is reported
-/// and skipped, so the rest of the configuration is still audited. A file that cannot be parsed stops the
-/// audit: its settings would be guesses.
+/// and skipped, so the rest of the configuration is still audited. A file included twice by the same
+/// path is read twice, as Xcode does. A file that cannot be parsed stops the audit: its settings would be
+/// guesses. So do the bounds of `AuditLimits`: includes nested deeper than `nesting`, more than
+/// `settings` assignments or includes in all, and one file reached through two different paths (a link,
+/// told by device and inode), which would make the chain ambiguous.
 enum XCConfigResolver {
     static func resolve(_ url: URL) throws(AuditError) -> XCConfigResolution {
-        var resolution = XCConfigResolution()
-        try read(url.standardizedFileURL, including: [], into: &resolution)
-        return resolution
+        var reader = Reader()
+        try reader.read(url.standardizedFileURL, identity: FileIdentity(url), including: [], from: nil)
+        return reader.resolution
     }
 
-    private static func read(_ file: URL, including chain: [URL], into resolution: inout XCConfigResolution)
-        throws(AuditError) {
-        let data = try AuditError.readFile(file, role: "xcconfig file")
-        let text = String(decoding: data, as: UTF8.self)
-        let chain = chain + [file]
-        for statement in try XCConfigParser.parse(text, file: file) {
-            switch statement {
-            case .assignment(let assignment):
-                resolution.assignments.append(assignment)
-            case .include(let include):
-                guard let target = locate(include.path, from: file) else {
-                    if !include.isOptional {
-                        let path = file.deletingLastPathComponent().appendingPathComponent(include.path)
-                        resolution.problems.append(.missing(include, path: path.standardizedFileURL.path))
-                    }
-                    continue
+    private struct Reader {
+        var resolution = XCConfigResolution()
+        /// The path each file was first read by.
+        var firstPaths: [FileIdentity: URL] = [:]
+        var includesFollowed = 0
+
+        mutating func read(_ file: URL, identity: FileIdentity?, including chain: [FileIdentity],
+                           from include: XCConfigInclude?) throws(AuditError) {
+            if let identity {
+                if let first = firstPaths[identity], first.path != file.path {
+                    throw bad(include, "\(file.path) is \(first.path) again, reached through a different path",
+                              hint: "include the file by one path only; a link to it makes the chain ambiguous")
                 }
-                if let start = chain.firstIndex(of: target) {
-                    let cycle = (chain[start...] + [target]).map(\.lastPathComponent)
-                    resolution.problems.append(.cycle(include, chain: cycle))
-                    continue
-                }
-                try read(target, including: chain, into: &resolution)
+                firstPaths[identity] = file
             }
+            guard chain.count < AuditLimits.nesting else {
+                throw bad(include, "#include nests deeper than \(AuditLimits.nesting) files",
+                          hint: "look for includes that lead back to each other")
+            }
+            let data = try AuditLimits.read(file, role: "xcconfig file")
+            let text = String(decoding: data, as: UTF8.self)
+            let chain = chain + (identity.map { [$0] } ?? [])
+            resolution.files.append(file)
+            for statement in try XCConfigParser.parse(text, file: file) {
+                switch statement {
+                case .assignment(let assignment):
+                    resolution.assignments.append(assignment)
+                    guard resolution.assignments.count <= AuditLimits.settings else {
+                        throw AuditError.malformed(assignment.location,
+                                                   "more than \(AuditLimits.settings) settings in this chain of files",
+                                                   hint: "look for includes that repeat the same files many times")
+                    }
+                case .skipped(let line):
+                    resolution.skippedLines.append(line)
+                case .include(let include):
+                    try follow(include, from: file, chain: chain)
+                }
+            }
+        }
+
+        private mutating func follow(_ include: XCConfigInclude, from file: URL, chain: [FileIdentity])
+            throws(AuditError) {
+            guard let target = XCConfigResolver.locate(include.path, from: file) else {
+                if !include.isOptional {
+                    let path = file.deletingLastPathComponent().appendingPathComponent(include.path)
+                    resolution.problems.append(.missing(include, path: path.standardizedFileURL.path))
+                }
+                return
+            }
+            let identity = FileIdentity(target)
+            if let identity, let start = chain.firstIndex(of: identity), firstPaths[identity]?.path == target.path {
+                let names = chain[start...].compactMap { firstPaths[$0]?.lastPathComponent }
+                resolution.problems.append(.cycle(include, chain: names + [target.lastPathComponent]))
+                return
+            }
+            includesFollowed += 1
+            guard includesFollowed <= AuditLimits.settings else {
+                throw bad(include, "more than \(AuditLimits.settings) includes in this chain of files",
+                          hint: "look for includes that repeat the same files many times")
+            }
+            try read(target, identity: identity, including: chain, from: include)
+        }
+
+        private func bad(_ include: XCConfigInclude?, _ message: String, hint: String) -> AuditError {
+            guard let include else { return AuditError(kind: .malformedInput, file: nil, line: nil, message: message,
+                                                       hint: hint) }
+            return AuditError.malformed(include.location, message, hint: hint)
         }
     }
 

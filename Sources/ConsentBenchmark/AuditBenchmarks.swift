@@ -24,7 +24,7 @@ enum AuditBenchmarks {
             Measurement(name: "audit of a 10,000-key Info.plist", iterations: 3) { count in
                 for _ in 0..<count {
                     blackHole(try runAudit(AuditRequest(plist: file, xcconfig: nil, configuration: "Debug", srcroot: nil,
-                                                        privacyManifest: nil, trackingRequested: true)))
+                                                        privacyManifest: nil, requestsTracking: .yes)))
                 }
             },
         ]

@@ -1,3 +1,4 @@
+import ConsentAudit
 import ConsentEngine
 import Foundation
 import JSONKit
@@ -34,7 +35,7 @@ package struct FixtureUsageError: Error, Sendable, Equatable, CustomStringConver
 
 /// Runs policy regression fixtures (§7): finds and loads `*.test.json` files, runs their decision, flow
 /// and audit cases, compares them with what they expect, and counts the (rule, outcome) pairs of the
-/// registry that the decisions went through.
+/// registry that the decisions went through and the audit rules that the audits fired.
 package enum FixtureRunner {
     package static let defaultPaths = ["fixtures"]
 
@@ -58,13 +59,15 @@ package enum FixtureRunner {
         }
 
         var exercised: Set<String> = []
+        var auditRules: Set<AuditRule> = []
         for fixtureCase in cases {
             guard filter.map({ Self.matches($0, fixtureCase.name) }) ?? true else {
                 suite.cases.append(FixtureCaseResult(fixtureCase, status: .skipped))
                 continue
             }
             let start = ContinuousClock.now
-            let (failures, decisions) = await execute(fixtureCase)
+            let (failures, decisions, fired) = await execute(fixtureCase)
+            auditRules.formUnion(fired)
             var result = FixtureCaseResult(fixtureCase, status: failures.isEmpty ? .passed : .failed)
             result.duration = ContinuousClock.now - start
             result.failures = failures
@@ -76,14 +79,18 @@ package enum FixtureRunner {
         }
         suite.exercised = RuleRegistry.pairs.filter { exercised.contains($0.description) }
         suite.missing = RuleRegistry.pairs.filter { !exercised.contains($0.description) }
+        suite.auditRulesExercised = AuditRule.allCases.filter(auditRules.contains)
+        suite.auditRulesMissing = AuditRule.allCases.filter { !auditRules.contains($0) }
         if let pattern = options.runPattern, !cases.isEmpty, suite.cases.allSatisfy({ $0.status == .skipped }) {
             suite.problem = "no case name matches --run '\(pattern)'"
         }
         return suite
     }
 
-    /// Runs one case: its failures, and the decisions it evaluated (the last one's trace is shown with -v).
-    static func execute(_ fixtureCase: FixtureCase) async -> (failures: [FixtureFailure], decisions: [Decision]) {
+    /// Runs one case: its failures, the decisions it evaluated (the last one's trace is shown with -v),
+    /// and the audit rules its findings came from.
+    static func execute(_ fixtureCase: FixtureCase) async
+        -> (failures: [FixtureFailure], decisions: [Decision], auditRules: Set<AuditRule>) {
         switch fixtureCase.body {
         case .decision(let decisionCase):
             var decision = DecisionEngine.decide(policy: decisionCase.policy, context: decisionCase.context,
@@ -94,11 +101,13 @@ package enum FixtureRunner {
                                       record: decisionCase.record, decision: decision)
             }
             decision.warnings += signals?.warnings ?? []
-            return (decisionCase.expect.failures(against: decision, signals: signals), [decision])
+            return (decisionCase.expect.failures(against: decision, signals: signals), [decision], [])
         case .flow(let flow):
-            return await FlowRunner.run(flow)
+            let (failures, decisions) = await FlowRunner.run(flow)
+            return (failures, decisions, [])
         case .audit(let audit, let directory):
-            return (audit.run(fixtureDirectory: directory).mismatches.map { .message(nil, $0) }, [])
+            let result = audit.run(fixtureDirectory: directory)
+            return (result.mismatches.map { .message(nil, $0) }, [], Set(result.report?.findings.map(\.rule) ?? []))
         }
     }
 
@@ -127,6 +136,10 @@ package struct FixtureSuiteResult {
     package var exercised: [RuleRegistry.Pair] = []
     /// The registry's pairs no decision went through.
     package var missing: [RuleRegistry.Pair] = []
+    /// The audit rules some audit case's findings came from, in `AuditRule.allCases` order.
+    package var auditRulesExercised: [AuditRule] = []
+    /// The audit rules no audit case fired.
+    package var auditRulesMissing: [AuditRule] = []
 
     package var passed: Int { cases.count { $0.status == .passed } }
     package var failed: Int { cases.count { $0.status == .failed } }

@@ -9,7 +9,7 @@ struct AuditFixtureTests {
     }()
 
     @Test func theFixtureFolderHoldsTheExpectedFiles() {
-        #expect(Self.fixtureFiles == ["clean.test.json", "malformed.test.json", "rules.test.json"])
+        #expect(Self.fixtureFiles == ["clean.test.json", "malformed.test.json", "real-apps.test.json", "rules.test.json"])
     }
 
     @Test(arguments: fixtureFiles)
@@ -22,16 +22,24 @@ struct AuditFixtureTests {
         }
     }
 
-    @Test func everyRuleIsTriggeredAloneByACaseOfTheRulesFixture() throws {
+    @Test func everyRuleHasACaseThatFiresItAloneAndOneThatDoesNotFireIt() throws {
         let cases = try AuditFixtureFile.load(TestFiles.fixture("rules.test.json"))
-        var triggered: Set<AuditRule> = []
-        for fixtureCase in cases where !fixtureCase.expect.findings.isEmpty {
+        var fired: Set<AuditRule> = []
+        var notFired: Set<AuditRule> = []
+        for fixtureCase in cases {
+            let rule = try #require(AuditRule.allCases.first { fixtureCase.name.hasPrefix("\($0.rawValue):") },
+                                    "\(fixtureCase.name) does not start with a rule id")
             let rules = Set(fixtureCase.expect.findings.compactMap(\.rule))
-            #expect(rules.count == 1, "\(fixtureCase.name) expects \(rules)")
-            #expect(fixtureCase.name.hasPrefix(rules.first?.rawValue ?? "-"), "\(fixtureCase.name)")
-            triggered.formUnion(rules)
+            if rules.contains(rule) {
+                #expect(rules == [rule], "\(fixtureCase.name) expects \(rules)")
+                fired.insert(rule)
+            } else {
+                notFired.insert(rule)
+            }
         }
-        #expect(triggered == Set(AuditRule.allCases))
+        #expect(Set(AuditRule.allCases).subtracting(fired).isEmpty, "never fired alone: \(Set(AuditRule.allCases).subtracting(fired))")
+        #expect(Set(AuditRule.allCases).subtracting(notFired).isEmpty,
+                "no case where it does not fire: \(Set(AuditRule.allCases).subtracting(notFired))")
     }
 
     @Test func theCleanConfigurationsTriggerNoRuleInDebug() throws {
@@ -39,7 +47,7 @@ struct AuditFixtureTests {
             let folder = TestFiles.fixture("my-apps/Apps/\(app)")
             let report = try runAudit(AuditRequest(
                 xcconfig: folder.appendingPathComponent("\(app).xcconfig"),
-                privacyManifest: folder.appendingPathComponent("PrivacyInfo.xcprivacy"), trackingRequested: true
+                privacyManifest: folder.appendingPathComponent("PrivacyInfo.xcprivacy"), requestsTracking: .yes
             ))
             #expect(report.findings.isEmpty, "\(app): \(report.humanText())")
         }
@@ -67,6 +75,8 @@ struct AuditFixtureTests {
         #"{"fixture": 1, "kind": "audit", "cases": [{"name": "a", "audit": {}, "expect": {"findings": [{"rule": "no-such-rule", "file": "x"}], "exitCode": 1}}]}"#,
         #"{"fixture": 1, "kind": "audit", "cases": [{"name": "a", "audit": {}, "expect": {"findings": [{"file": "x"}], "exitCode": 1}}]}"#,
         #"{"fixture": 1, "kind": "audit", "cases": [{"name": "a", "audit": {}, "expect": {"findings": []}}]}"#,
+        #"{"fixture": 1, "kind": "audit", "cases": [{"name": "a", "audit": {"requestsTracking": "maybe"}, "expect": {"findings": [], "exitCode": 0}}]}"#,
+        #"{"fixture": 1, "kind": "audit", "cases": [{"name": "a", "audit": {"trackingRequested": true}, "expect": {"findings": [], "exitCode": 0}}]}"#,
         #"{"fixture": 2, "kind": "audit", "cases": []}"#,
         #"{"fixture": 1, "kind": "decision", "cases": []}"#,
         #"not json"#,
@@ -80,6 +90,13 @@ struct AuditFixtureTests {
             #expect(error.file.hasSuffix("bad.test.json"))
             #expect(!error.message.isEmpty)
         }
+    }
+
+    @Test func requestsTrackingIsAutoWhenAbsentAsOnTheCommandLine() throws {
+        let json = #"{"name": "a", "audit": {"plist": "x.plist"}, "expect": {"findings": [], "exitCode": 0}}"#
+        let fixtureCase = try JSONDecoder().decode(AuditFixtureCase.self, from: Data(json.utf8))
+        #expect(fixtureCase.audit.requestsTracking == .auto)
+        #expect(fixtureCase.request(fixtureDirectory: TestFiles.auditFixtures).requestsTracking == .auto)
     }
 
     @Test func namesTheUnknownFieldAndWhereItIs() throws {

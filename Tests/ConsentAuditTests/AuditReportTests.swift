@@ -35,12 +35,30 @@ struct AuditReportTests {
         #expect(object.keys.sorted() == ["errors", "findings", "infos", "warnings"])
         #expect(object["errors"] as? Int == 1)
         let findings = try #require(object["findings"] as? [[String: Any]])
-        #expect(findings.first?.keys.sorted() == ["file", "hint", "line", "message", "rule", "severity"])
+        #expect(findings.first?.keys.sorted() == ["evidence", "file", "hint", "line", "message", "rule", "severity"])
+        #expect(findings.first?["evidence"] is NSNull)
         #expect(findings.first?["file"] as? String == "App/Ads-Info.plist")
         #expect(findings.first?["rule"] as? String == "ad-unit-not-test")
         #expect(findings.first?["severity"] as? String == "error")
         #expect(findings.last?["line"] is NSNull)
         #expect(text == report.jsonText(relativeTo: URL(fileURLWithPath: "/repo/")))
+    }
+
+    @Test func showsTheEvidenceOfAFindingRelativeToTheBaseInTextAndJSON() throws {
+        let report = AuditReport(findings: [
+            Finding(rule: .trackingDescriptionMissing, file: "/repo/App/Info.plist", line: 4, message: "asks",
+                    evidence: Finding.Evidence(file: "/repo/Packages/Ads/Sources/Ads/Consent.swift", line: 12)),
+        ])
+        let lines = report.humanText(relativeTo: URL(fileURLWithPath: "/repo")).split(separator: "\n")
+        #expect(lines[0] == "error[tracking-description-missing] App/Info.plist:4: asks")
+        #expect(lines[1] == "  evidence: Packages/Ads/Sources/Ads/Consent.swift:12")
+        let text = report.jsonText(relativeTo: URL(fileURLWithPath: "/repo"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let finding = try #require((object["findings"] as? [[String: Any]])?.first)
+        let evidence = try #require(finding["evidence"] as? [String: Any])
+        #expect(evidence.keys.sorted() == ["file", "line"])
+        #expect(evidence["file"] as? String == "Packages/Ads/Sources/Ads/Consent.swift")
+        #expect(evidence["line"] as? Int == 12)
     }
 
     @Test func everyRuleHasAUniqueIdASummaryAndAHint() {

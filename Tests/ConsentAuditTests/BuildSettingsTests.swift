@@ -5,13 +5,7 @@ import Testing
 struct BuildSettingsTests {
     private func settings(_ text: String, configuration: String = "Debug", sdk: String = "iphoneos")
         throws -> BuildSettings {
-        let file = URL(fileURLWithPath: "/tmp/App.xcconfig")
-        let assignments = try XCConfigParser.parse(text, file: file).compactMap { statement -> XCConfigAssignment? in
-            if case .assignment(let assignment) = statement { return assignment }
-            return nil
-        }
-        return BuildSettings(assignments: assignments, configuration: configuration, sdk: sdk,
-                             srcroot: URL(fileURLWithPath: "/src/App"))
+        try TestFiles.settings(text, configuration: configuration, sdk: sdk)
     }
 
     @Test func aLaterAssignmentWinsAndRemembersItsLine() throws {
@@ -64,6 +58,19 @@ struct BuildSettingsTests {
         #expect(result.location(of: "SRCROOT") == nil)
     }
 
+    @Test(arguments: ["debug", "DEBUG", "Debug"])
+    func aConfigConditionMatchesTheConfigurationWithoutRegardToCase(_ configuration: String) throws {
+        #expect(try settings("A = plain\nA[config=Debug] = debug\nB[config=de*] = pattern\n",
+                             configuration: configuration).value("A") == "debug")
+        #expect(try settings("B[config=de*] = pattern\n", configuration: configuration).value("B") == "pattern")
+    }
+
+    @Test func withoutAnXcconfigAReferenceToAnUnknownSettingStaysAsWritten() throws {
+        let settings = BuildSettings(configuration: "Debug", sdk: "iphoneos", srcroot: URL(fileURLWithPath: "/src"))
+        #expect(try settings.expand("$(SRCROOT)/$(UNKNOWN) ${CONFIGURATION}") == "/src/$(UNKNOWN) Debug")
+        #expect(try TestFiles.settings("").expand("[$(UNKNOWN)]") == "[]")
+    }
+
     @Test(arguments: [("iphoneos*", "iphoneos17.0", true), ("iphone?s", "iphoneos", true), ("*", "x", true),
                       ("iphoneos", "iphonesimulator", false), ("Debug", "debug", false), ("a*b*c", "aXbYc", true)])
     func matchesConditionPatternsLikeFnmatch(_ pattern: String, _ text: String, _ expected: Bool) {
@@ -79,8 +86,8 @@ struct MacroExpansionTests {
         ("$(NOPE)", ""), ("$(EMPTY:default=fallback)", "fallback"), ("$(A:default=fallback)", "1"),
         ("$(Mixed:lower)", "abc"), ("$(Mixed:upper)", "ABC"), ("cost $5", "cost $5"), ("$(A", "$(A"),
     ])
-    func expandsLikeXcode(_ text: String, _ expected: String) {
-        #expect(MacroExpansion.expand(text) { values[$0] ?? "" } == expected)
+    func expandsLikeXcode(_ text: String, _ expected: String) throws {
+        #expect(try MacroExpansion.expand(text) { values[$0] ?? "" } == expected)
     }
 
     @Test func findsASingleReferenceOnlyWhenItIsTheWholeValue() {

@@ -6,10 +6,10 @@ struct InfoPlistMergerTests {
     private func merge(plist body: String, xcconfig: String) throws -> MergedInfoPlist {
         let root = try TestFiles.directory(["App/App.xcconfig": xcconfig, "App/Info.plist": TestFiles.plist(body)])
         let resolution = try XCConfigResolver.resolve(root.appendingPathComponent("App/App.xcconfig"))
-        let settings = BuildSettings(assignments: resolution.assignments, configuration: "Debug", sdk: "iphoneos",
+        let settings = try BuildSettings(assignments: resolution.assignments, configuration: "Debug", sdk: "iphoneos",
                                      srcroot: root.appendingPathComponent("App"))
         let document = try PropertyListReader.read(root.appendingPathComponent("App/Info.plist"))
-        return InfoPlistMerger.merge(document, settings: settings)
+        return try InfoPlistMerger.merge(document, settings: settings)
     }
 
     @Test func expandsStringValuesAndPointsASingleReferenceAtTheSettingsLine() throws {

@@ -6,20 +6,15 @@ struct InfoPlistRulesTests {
     private static let fullSKAdNetworkList = AuditData.identifiers.skAdNetworkIdentifiers
         .map { "<dict><key>SKAdNetworkIdentifier</key><string>\($0)</string></dict>" }.joined()
 
-    private func findings(_ body: String, trackingRequested: Bool = false) throws -> [Finding] {
+    /// The findings for a plist holding `body`, merged with an xcconfig that sets nothing.
+    private func findings(_ body: String) throws -> [Finding] {
         let document = try TestFiles.parse(TestFiles.plist(body))
-        let info = InfoPlistMerger.merge(document, settings: BuildSettings(configuration: "Debug", sdk: "iphoneos",
-                                                                           srcroot: nil))
-        return InfoPlistRules.findings(info, trackingRequested: trackingRequested)
+        let settings = try BuildSettings(assignments: [], configuration: "Debug", sdk: "iphoneos", srcroot: nil)
+        return InfoPlistRules.findings(try InfoPlistMerger.merge(document, settings: settings))
     }
 
     private func withAllNetworks(_ body: String) -> String {
         "<key>SKAdNetworkItems</key><array>\(Self.fullSKAdNetworkList)</array>\n" + body
-    }
-
-    @Test func aMissingTrackingDescriptionMattersOnlyWhenTrackingIsRequested() throws {
-        #expect(try findings(withAllNetworks(""), trackingRequested: true).map(\.rule) == [.trackingDescriptionMissing])
-        #expect(try findings(withAllNetworks(""), trackingRequested: false).isEmpty)
     }
 
     @Test func aBlankOrUnsetUsageDescriptionIsAnError() throws {
@@ -28,7 +23,7 @@ struct InfoPlistRulesTests {
             <string>$(ATT_TEXT)</string>
             <key>NSCameraUsageDescription</key>
             <string>Scan receipts.</string>
-            """), trackingRequested: true)
+            """))
         #expect(result.map(\.rule) == [.usageDescriptionEmpty])
         #expect(result.first?.message.contains("$(ATT_TEXT)") == true)
     }
@@ -48,5 +43,32 @@ struct InfoPlistRulesTests {
         #expect(try findings("").map(\.rule) == [.skAdNetworkGoogleMissing])
         #expect(try findings("<key>SKAdNetworkItems</key><array><string>cstr6suwn9.skadnetwork</string></array>")
             .map(\.rule) == [.plistWrongType, .skAdNetworkGoogleMissing, .skAdNetworkThirdPartyMissing])
+    }
+
+    @Test(arguments: [
+        ("cstr6suwn8.skadnetwork", "cstr6suwn9.skadnetwork"),
+        ("4dzt52rt25.skadnetwork", "4dzt52r2t5.skadnetwork"),
+        ("ludvb6z3b.skadnetwork", "ludvb6z3bs.skadnetwork"),
+        ("ludvb6z3bs.skadnetwrok", "ludvb6z3bs.skadnetwork"),
+        ("CSTR6SUWN9.skadnetwork", "cstr6suwn9.skadnetwork"),
+        ("cstr6suwn9", "cstr6suwn9.skadnetwork"),
+    ])
+    func anIdentifierOneOrTwoEditsFromGooglesNamesTheIntendedOne(_ written: String, _ intended: String) throws {
+        let result = try findings(withAllNetworks("").replacingOccurrences(
+            of: "</array>", with: "<dict><key>SKAdNetworkIdentifier</key><string>\(written)</string></dict></array>"))
+        #expect(result.map(\.rule) == [.skAdNetworkIDMisspelled])
+        #expect(result.first?.severity == .warning)
+        #expect(result.first?.message.contains("likely \(intended)") == true, "\(result.first?.message ?? "")")
+    }
+
+    @Test(arguments: ["cstr6suwn9.skadnetwork", "22mmun2rn5.skadnetwork", "a8cz6cu7e5.skadnetwork", "cst.skadnetwork"])
+    func googlesOwnAndOtherNetworksIdentifiersAreNotMisspellings(_ identifier: String) {
+        #expect(InfoPlistRules.intendedIdentifier(for: identifier) == nil)
+    }
+
+    @Test(arguments: [("kitten", "sitting", 3), ("ab", "ba", 1), ("", "abc", 3), ("same", "same", 0), ("abcd", "acbd", 1)])
+    func countsEditsWithASwapOfNeighboursAsOne(_ a: String, _ b: String, _ distance: Int) {
+        #expect(EditDistance.between(a, b, atMost: 5) == distance)
+        #expect(EditDistance.between(a, b, atMost: 0) == min(distance, 1))
     }
 }

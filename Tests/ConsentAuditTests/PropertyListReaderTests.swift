@@ -125,4 +125,15 @@ struct PropertyListReaderTests {
             #expect(error.exitCode == 66)
         }
     }
+
+    @Test(arguments: ["shopping.example.com\n", "{\"GADApplicationIdentifier\": \"x\"}", "\u{FEFF}key = value;"])
+    func aFileThatIsNeitherXMLNorBinaryIsNamedAsSuch(_ text: String) {
+        do {
+            _ = try TestFiles.parse(text)
+            Issue.record("read \(text)")
+        } catch {
+            #expect(error.exitCode == 65)
+            #expect(error.message == "the file is not a property list: it is neither XML nor binary")
+        }
+    }
 }

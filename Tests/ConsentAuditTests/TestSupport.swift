@@ -49,6 +49,18 @@ enum TestFiles {
         """
     }
 
+    /// The build settings of `text` read as an xcconfig, for `configuration`.
+    static func settings(_ text: String, configuration: String = "Debug", sdk: String = "iphoneos")
+        throws(AuditError) -> BuildSettings {
+        let file = URL(fileURLWithPath: "/tmp/App.xcconfig")
+        let assignments = try XCConfigParser.parse(text, file: file).compactMap { statement -> XCConfigAssignment? in
+            if case .assignment(let assignment) = statement { return assignment }
+            return nil
+        }
+        return try BuildSettings(assignments: assignments, configuration: configuration, sdk: sdk,
+                                 srcroot: URL(fileURLWithPath: "/src/App"))
+    }
+
     /// Parses XML text as if read from `name`.
     static func parse(_ text: String, name: String = "Test.plist") throws(AuditError) -> PropertyListDocument {
         try PropertyListReader.parse(Data(text.utf8), file: URL(fileURLWithPath: "/tmp/\(name)"))

@@ -54,7 +54,6 @@ struct XCConfigParserTests {
         ("= 1", "expected a setting name"),
         ("A[config=Debug = 1", "lacks its closing ]"),
         ("A[Debug] = 1", "is not parameter=pattern"),
-        ("#import \"x\"", "unknown directive"),
         ("#include x.xcconfig", "in double quotes"),
     ])
     func refusesALineItCannotReadWithItsLine(_ line: String, _ message: String) {
@@ -65,6 +64,46 @@ struct XCConfigParserTests {
             #expect(error.kind == .malformedInput)
             #expect(error.line == 2)
             #expect(error.message.contains(message), "\(error.message)")
+        }
+    }
+
+    @Test func skipsAByteOrderMarkAtTheStart() throws {
+        let result = try assignments("\u{FEFF}A = 1\nB = 2\n")
+        #expect(result.map(\.name) == ["A", "B"])
+        #expect(result.first?.location.line == 1)
+    }
+
+    @Test func joinsALineEndedByABackslashWithTheNextOneWithASpace() throws {
+        let result = try assignments("FLAGS = -a \\\n    -b\\\n-c // why\nNEXT = 1\nLAST = x \\")
+        #expect(result.map(\.name) == ["FLAGS", "NEXT", "LAST"])
+        #expect(result[0].value == "-a -b -c")
+        #expect(result[0].location.line == 1)
+        #expect(result[1].location.line == 4)
+        #expect(result[2].value == "x \\")
+    }
+
+    @Test func returnsTheLinesXcodeSkipsWithTheirLinesInsteadOfRefusingThem() throws {
+        let statements = try XCConfigParser.parse("export FIREBASE_ENV=dev\n#import \"Other.xcconfig\"\n#pragma once\n"
+                                                  + "A = 1\n", file: file)
+        #expect(statements.prefix(3) == [
+            .skipped(XCConfigSkippedLine(reason: .export(name: "FIREBASE_ENV"), location: SourceLocation(file: file, line: 1))),
+            .skipped(XCConfigSkippedLine(reason: .directive("#import"), location: SourceLocation(file: file, line: 2))),
+            .skipped(XCConfigSkippedLine(reason: .directive("#pragma"), location: SourceLocation(file: file, line: 3))),
+        ])
+        #expect(try assignments("export = 1\n").map(\.name) == ["export"])
+    }
+
+    @Test func refusesAValueLongerThanOneMebibyte() {
+        let long = String(repeating: "a", count: AuditLimits.valueBytes + 1)
+        for text in ["A = \(long)\n", "A = \\\n\(long)\n"] {
+            do {
+                _ = try XCConfigParser.parse(text, file: file)
+                Issue.record("a value of \(long.count) bytes was read")
+            } catch {
+                #expect(error.kind == .malformedInput)
+                #expect(error.line == 1)
+                #expect(error.message.contains("1 MiB"), "\(error.message)")
+            }
         }
     }
 }

@@ -71,4 +71,39 @@ struct XCConfigResolverTests {
             #expect(error.line == 2)
         }
     }
+
+    @Test func collectsTheLinesXcodeSkipsAndTheFilesItRead() throws {
+        let root = try TestFiles.directory([
+            "App.xcconfig": "\u{FEFF}export TOOLS=1\n#include \"Shared\"\n",
+            "Shared.xcconfig": "#pragma mark settings\nA = 1\n",
+        ])
+        let resolution = try XCConfigResolver.resolve(root.appendingPathComponent("App.xcconfig"))
+        #expect(resolution.skippedLines.map(\.location.line) == [1, 1])
+        #expect(resolution.skippedLines.map(\.location.file.lastPathComponent) == ["App.xcconfig", "Shared.xcconfig"])
+        #expect(resolution.files.map(\.lastPathComponent) == ["App.xcconfig", "Shared.xcconfig"])
+        #expect(XCConfigRules.findings(resolution).map(\.rule) == [.xcconfigLineSkipped, .xcconfigLineSkipped])
+    }
+
+    @Test(arguments: [
+        ("/app/ios/Flutter/Generated.xcconfig", "flutter pub get"),
+        ("/app/macos/Flutter/ephemeral/Flutter-Generated.xcconfig", "flutter pub get"),
+        ("/app/Pods/Target Support Files/Pods-App/Pods-App.debug.xcconfig", "pod install"),
+        ("/app/ios/Flutter/Pods/Target Support Files/Pods-Runner/Pods-Runner.debug.xcconfig", "pod install"),
+        ("/app/Config/Generated.xcconfig", nil),
+        ("/app/Config/Shared.xcconfig", nil),
+    ] as [(String, String?)])
+    func aMissingIncludeThatABuildStepWritesNamesTheStep(_ path: String, _ step: String?) {
+        #expect(XCConfigRules.generatingStep(for: path) == step)
+    }
+
+    @Test func aMissingGeneratedIncludeIsAWarningAndAnyOtherAnError() throws {
+        let root = try TestFiles.directory([
+            "ios/Flutter/Debug.xcconfig": "#include \"Generated.xcconfig\"\n#include \"Secrets.xcconfig\"\n",
+        ])
+        let resolution = try XCConfigResolver.resolve(root.appendingPathComponent("ios/Flutter/Debug.xcconfig"))
+        let findings = XCConfigRules.findings(resolution)
+        #expect(findings.map(\.rule) == [.includeGeneratedMissing, .includeMissing])
+        #expect(findings.map(\.severity) == [.warning, .error])
+        #expect(findings.first?.hint.contains("flutter pub get") == true)
+    }
 }

@@ -1,10 +1,11 @@
+import ConsentAudit
 import ConsentEngine
 import Foundation
 import Testing
 @testable import ConsentFixtures
 
-/// The repository's fixtures/ suite: a failing fixture fails `swift test`, and so does a rule pair no
-/// fixture exercises.
+/// The repository's fixtures/ suite: a failing fixture fails `swift test`, and so does a rule pair or an
+/// audit rule no fixture exercises.
 struct FixtureSuiteTests {
     @Test func theWholeFixturesSuitePassesAndExercisesEveryRulePair() async throws {
         let options = FixtureRunOptions(paths: ["fixtures"], currentDirectory: packageRoot)
@@ -16,6 +17,8 @@ struct FixtureSuiteTests {
         #expect(suite.cases.count { $0.kind != .audit } >= 80)
         #expect(suite.missing.map(\.description) == [])
         #expect(suite.exercised.count == RuleRegistry.pairs.count)
+        #expect(suite.auditRulesMissing.map(\.rawValue) == [])
+        #expect(suite.auditRulesExercised.count == AuditRule.allCases.count)
     }
 }
 

@@ -3,23 +3,6 @@
 /// No `=` padding is written; trailing `=` characters are ignored when reading, as some
 /// encoders (IAB's Java library among them) leave them in.
 enum Base64URL {
-    /// The sextets of the characters in `range`, without its trailing `=`.
-    static func sextets(in text: SourceText, _ range: Range<Int>, segment: String) throws(SignalDecodingError) -> [UInt8] {
-        var end = range.upperBound
-        while end > range.lowerBound && text.bytes[end - 1] == UInt8(ascii: "=") {
-            end -= 1
-        }
-        var sextets: [UInt8] = []
-        sextets.reserveCapacity(end - range.lowerBound)
-        for index in range.lowerBound..<end {
-            guard let value = value(of: text.bytes[index]) else {
-                throw text.invalidCharacter(atUTF8: index, segment: segment)
-            }
-            sextets.append(value)
-        }
-        return sextets
-    }
-
     /// A string of ASCII bytes, copied without validation.
     static func string(ascii bytes: [UInt8]) -> String {
         String(unsafeUninitializedCapacity: bytes.count) { buffer in
@@ -27,6 +10,9 @@ enum Base64URL {
             return bytes.count
         }
     }
+
+    /// The sextet of each byte value, 255 for bytes outside the alphabet.
+    static let values: [UInt8] = (0...255).map { value(of: UInt8($0)) ?? 255 }
 
     /// The sextet a character stands for, or nil outside the alphabet.
     @inline(__always)

@@ -1,11 +1,12 @@
-/// Reads big-endian bit fields from base64url sextets, left to right.
+/// Reads big-endian bit fields of one segment, left to right.
 ///
-/// Every read is bounds-checked: a field that needs more bits than are left throws
-/// `runsPastEnd` with the field's name and the bit offset where it starts, so the reader
-/// never traps and never reads past the end. The field name is an autoclosure, built only
-/// when an error is thrown.
+/// Every read is bounds-checked: a field that needs more bits than the segment has left
+/// throws `runsPastEnd` with the field's name and the bit offset where it starts, so the
+/// reader never traps and never reads past the end. The field name is an autoclosure, built
+/// only when an error is thrown.
 struct BitReader {
-    private let sextets: [UInt8]
+    private let bits: PackedBits
+    private let start: Int
     /// The number of bits the segment holds (6 per character).
     let bitCount: Int
     /// The offset of the next bit to read; after the last field, the bits used.
@@ -13,15 +14,19 @@ struct BitReader {
     /// The segment name used in errors ("core segment", "usnat section").
     var segment: String
 
-    init(sextets: [UInt8], segment: String) {
-        self.sextets = sextets
-        self.bitCount = sextets.count * 6
+    /// A reader over the bits in `range` of `bits`.
+    init(bits: PackedBits, range: Range<Int>, segment: String) {
+        self.bits = bits
+        self.start = range.lowerBound
+        self.bitCount = range.count
         self.segment = segment
     }
 
     /// A reader over the base64url characters of `range` in `text`.
     init(text: SourceText, range: Range<Int>, segment: String) throws(SignalDecodingError) {
-        self.init(sextets: try Base64URL.sextets(in: text, range, segment: segment), segment: segment)
+        var bits = PackedBits(capacity: range.count * 6)
+        let bitRange = try Base64URL.pack(text, range, into: &bits, segment: segment)
+        self.init(bits: bits, range: bitRange, segment: segment)
     }
 
     /// Reads an unsigned integer of `width` bits (at most 62).
@@ -29,19 +34,9 @@ struct BitReader {
         guard width <= bitCount - offset else {
             throw error(field(), .runsPastEnd)
         }
-        var value = 0
-        var remaining = width
-        var position = offset
-        while remaining > 0 {
-            let used = position % 6
-            let available = 6 - used
-            let take = min(available, remaining)
-            let sextet = Int(sextets[position / 6])
-            value = (value << take) | ((sextet >> (available - take)) & ((1 << take) - 1))
-            remaining -= take
-            position += take
-        }
-        offset = position
+        guard width > 0 else { return 0 }
+        let value = bits.value(at: start + offset, width: width)
+        offset += width
         return value
     }
 
@@ -56,8 +51,17 @@ struct BitReader {
             throw error(field(), .runsPastEnd)
         }
         var ids: [Int] = []
-        for index in 0..<count where bit(at: offset + index) {
-            ids.append(index + 1)
+        ids.reserveCapacity(bits.ones(in: (start + offset)..<(start + offset + count)))
+        var position = 0
+        while position < count {
+            let width = min(62, count - position)
+            var chunk = bits.value(at: start + offset + position, width: width)
+            while chunk != 0 {
+                let highest = Int.bitWidth - 1 - chunk.leadingZeroBitCount
+                ids.append(position + width - highest)
+                chunk &= ~(1 << highest)
+            }
+            position += width
         }
         offset += count
         return ids
@@ -65,17 +69,13 @@ struct BitReader {
 
     /// Reads one bit without a name; the caller has checked that it exists.
     mutating func nextBit() -> Bool {
-        let value = bit(at: offset)
+        let value = bits.value(at: start + offset, width: 1)
         offset += 1
-        return value
+        return value == 1
     }
 
     /// The error for `field` at the current offset, or at `position` when given.
     func error(_ field: String, _ problem: SignalDecodingError.Problem, at position: Int? = nil) -> SignalDecodingError {
         SignalDecodingError(segment: segment, field: field, position: .bit(position ?? offset), problem: problem)
-    }
-
-    private func bit(at position: Int) -> Bool {
-        (sextets[position / 6] >> (5 - position % 6)) & 1 == 1
     }
 }

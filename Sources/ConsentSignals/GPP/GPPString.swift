@@ -55,7 +55,7 @@ public struct GPPString: Sendable, Equatable {
         switch id {
         case 2:
             do {
-                return .tcfEuV2(try TCStringDecoder.decode(text, range: range).string)
+                return .tcfEuV2(try TCStringDecoder.decode(text, range: range))
             } catch {
                 var wrapped = error
                 wrapped.segment = "tcfeuv2 section, \(error.segment)"

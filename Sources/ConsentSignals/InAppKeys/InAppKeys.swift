@@ -8,9 +8,9 @@ public struct InAppKeys: Sendable, Equatable, Sequence {
     /// One key and its value.
     public struct Entry: Sendable, Equatable {
         /// The key, such as `IABTCF_TCString`.
-        public var name: String
+        public let name: String
         /// Its value.
-        public var value: InAppKeyValue
+        public let value: InAppKeyValue
     }
 
     private var entries: [Entry] = []
@@ -30,7 +30,7 @@ public struct InAppKeys: Sendable, Equatable, Sequence {
         set {
             let index = entries.firstIndex { $0.name == name }
             switch (index, newValue) {
-            case (let index?, let value?): entries[index].value = value
+            case (let index?, let value?): entries[index] = Entry(name: name, value: value)
             case (let index?, nil): entries.remove(at: index)
             case (nil, let value?): entries.append(Entry(name: name, value: value))
             case (nil, nil): break

@@ -1,5 +1,5 @@
 /// The segments of a TC string, by their 3-bit `SegmentType`.
-enum TCSegmentType: Int, Sendable, CaseIterable {
+enum TCSegmentType: Int, Sendable {
     case core = 0
     case disclosedVendors = 1
     case allowedVendors = 2

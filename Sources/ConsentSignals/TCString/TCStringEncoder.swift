@@ -1,40 +1,40 @@
 /// Encodes `TCString` models, refusing values that do not fit their fields.
 enum TCStringEncoder {
     static func encode(_ model: TCString) throws(SignalEncodingError) -> String {
-        var core = BitWriter(capacity: 256)
+        var writer = BitWriter(capacity: 256)
         guard model.version == 2 else {
             throw SignalEncodingError(field: "version", reason: "\(model.version) is not 2 (TCF v2)")
         }
-        core.write(2, width: 6)
-        core.write(try checked(model.created.deciseconds, bits: 36, "created"), width: 36)
-        core.write(try checked(model.lastUpdated.deciseconds, bits: 36, "lastUpdated"), width: 36)
-        core.write(try checked(model.cmpId, bits: 12, "cmpId"), width: 12)
-        core.write(try checked(model.cmpVersion, bits: 12, "cmpVersion"), width: 12)
-        core.write(try checked(model.consentScreen, bits: 6, "consentScreen"), width: 6)
-        core.write(try letters(model.consentLanguage, "consentLanguage"), width: 12)
-        core.write(try checked(model.vendorListVersion, bits: 12, "vendorListVersion"), width: 12)
-        core.write(try checked(model.tcfPolicyVersion, bits: 6, "tcfPolicyVersion"), width: 6)
-        core.write(model.isServiceSpecific)
-        core.write(model.useNonStandardTexts)
-        core.writeBitfield(try ids(model.specialFeatureOptIns, within: 12, "specialFeatureOptIns"), count: 12)
-        core.writeBitfield(try ids(model.purposeConsents, within: 24, "purposeConsents"), count: 24)
-        core.writeBitfield(try ids(model.purposeLegitimateInterests, within: 24, "purposeLegitimateInterests"), count: 24)
-        core.write(model.purposeOneTreatment)
-        core.write(try letters(model.publisherCC, "publisherCC"), width: 12)
-        try writeVendorSet(model.vendorConsents, into: &core, "vendorConsents")
-        try writeVendorSet(model.vendorLegitimateInterests, into: &core, "vendorLegitimateInterests")
-        try writeRestrictions(model.publisherRestrictions, into: &core)
-        core.pad(toMultipleOf: 24)
+        writer.write(2, width: 6)
+        writer.write(try checked(model.created.deciseconds, bits: 36, "created"), width: 36)
+        writer.write(try checked(model.lastUpdated.deciseconds, bits: 36, "lastUpdated"), width: 36)
+        writer.write(try checked(model.cmpId, bits: 12, "cmpId"), width: 12)
+        writer.write(try checked(model.cmpVersion, bits: 12, "cmpVersion"), width: 12)
+        writer.write(try checked(model.consentScreen, bits: 6, "consentScreen"), width: 6)
+        writer.write(try letters(model.consentLanguage, "consentLanguage"), width: 12)
+        writer.write(try checked(model.vendorListVersion, bits: 12, "vendorListVersion"), width: 12)
+        writer.write(try checked(model.tcfPolicyVersion, bits: 6, "tcfPolicyVersion"), width: 6)
+        writer.write(model.isServiceSpecific)
+        writer.write(model.useNonStandardTexts)
+        writer.writeBitfield(try ids(model.specialFeatureOptIns, within: 12, "specialFeatureOptIns"), count: 12)
+        writer.writeBitfield(try ids(model.purposeConsents, within: 24, "purposeConsents"), count: 24)
+        writer.writeBitfield(try ids(model.purposeLegitimateInterests, within: 24, "purposeLegitimateInterests"), count: 24)
+        writer.write(model.purposeOneTreatment)
+        writer.write(try letters(model.publisherCC, "publisherCC"), width: 12)
+        try writeVendorSet(model.vendorConsents, into: &writer, "vendorConsents")
+        try writeVendorSet(model.vendorLegitimateInterests, into: &writer, "vendorLegitimateInterests")
+        try writeRestrictions(model.publisherRestrictions, into: &writer)
+        writer.pad(toMultipleOf: 24)
         if let disclosed = model.disclosedVendors {
-            try writeVendorSegment(.disclosedVendors, disclosed, "disclosedVendors", into: &core)
+            try writeVendorSegment(.disclosedVendors, disclosed, "disclosedVendors", into: &writer)
         }
         if let allowed = model.allowedVendors {
-            try writeVendorSegment(.allowedVendors, allowed, "allowedVendors", into: &core)
+            try writeVendorSegment(.allowedVendors, allowed, "allowedVendors", into: &writer)
         }
         if let publisher = model.publisherTC {
-            try writePublisherSegment(publisher, into: &core)
+            try writePublisherSegment(publisher, into: &writer)
         }
-        return core.base64URL()
+        return writer.base64URL()
     }
 
     private static func writeVendorSegment(
@@ -46,23 +46,23 @@ enum TCStringEncoder {
         writer.pad(toMultipleOf: 24)
     }
 
-    private static func writePublisherSegment(_ publisher: PublisherTC, into segment: inout BitWriter) throws(SignalEncodingError) {
-        segment.beginSegment(after: UInt8(ascii: "."))
-        segment.write(TCSegmentType.publisherTC.rawValue, width: 3)
-        segment.writeBitfield(try ids(publisher.purposeConsents, within: 24, "publisherTC.purposeConsents"), count: 24)
-        segment.writeBitfield(
+    private static func writePublisherSegment(_ publisher: PublisherTC, into writer: inout BitWriter) throws(SignalEncodingError) {
+        writer.beginSegment(after: UInt8(ascii: "."))
+        writer.write(TCSegmentType.publisherTC.rawValue, width: 3)
+        writer.writeBitfield(try ids(publisher.purposeConsents, within: 24, "publisherTC.purposeConsents"), count: 24)
+        writer.writeBitfield(
             try ids(publisher.purposeLegitimateInterests, within: 24, "publisherTC.purposeLegitimateInterests"), count: 24
         )
         let custom = try checked(publisher.numCustomPurposes, bits: 6, "publisherTC.numCustomPurposes")
-        segment.write(custom, width: 6)
-        segment.writeBitfield(
+        writer.write(custom, width: 6)
+        writer.writeBitfield(
             try ids(publisher.customPurposeConsents, within: custom, "publisherTC.customPurposeConsents"), count: custom
         )
-        segment.writeBitfield(
+        writer.writeBitfield(
             try ids(publisher.customPurposeLegitimateInterests, within: custom, "publisherTC.customPurposeLegitimateInterests"),
             count: custom
         )
-        segment.pad(toMultipleOf: 24)
+        writer.pad(toMultipleOf: 24)
     }
 
     private static func writeVendorSet(_ vendors: VendorSet, into writer: inout BitWriter, _ field: @autoclosure () -> String) throws(SignalEncodingError) {

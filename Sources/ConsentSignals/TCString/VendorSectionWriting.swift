@@ -34,6 +34,7 @@ extension BitWriter {
     /// The runs of consecutive ids in ascending unique `ids`.
     static func runs(of ids: [Int]) -> [ClosedRange<Int>] {
         var runs: [ClosedRange<Int>] = []
+        runs.reserveCapacity(ids.indices.dropFirst().reduce(ids.isEmpty ? 0 : 1) { $0 + (ids[$1] == ids[$1 - 1] + 1 ? 0 : 1) })
         var start = 0
         for index in ids.indices where index + 1 == ids.count || ids[index + 1] != ids[index] + 1 {
             runs.append(ids[start]...ids[index])

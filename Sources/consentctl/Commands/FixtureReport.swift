@@ -1,3 +1,4 @@
+import ConsentAudit
 import JSONKit
 import ConsentEngine
 import ConsentFixtures
@@ -15,7 +16,8 @@ enum FixtureReport {
     }
 
     /// `FAIL <file>: <case>: <field>: expected <x>, got <y>` per failure (with `verbose`, every case with
-    /// its time and trace first), then `N passed, N failed[, N skipped]` and `rules exercised: N of M`.
+    /// its time and trace first), then `N passed, N failed[, N skipped]`, `rules exercised: N of M` and
+    /// `audit rules exercised: N of M`.
     static func text(_ suite: FixtureSuiteResult, verbose: Bool) -> String {
         var lines: [String] = []
         for result in suite.cases {
@@ -30,8 +32,12 @@ enum FixtureReport {
         if suite.skipped > 0 { counts += ", \(suite.skipped) skipped" }
         lines.append(counts)
         lines.append("rules exercised: \(suite.exercised.count) of \(RuleRegistry.pairs.count)")
+        lines.append("audit rules exercised: \(suite.auditRulesExercised.count) of \(AuditRule.allCases.count)")
         if verbose && !suite.missing.isEmpty {
             lines.append("not exercised: " + suite.missing.map(\.description).joined(separator: ", "))
+        }
+        if verbose && !suite.auditRulesMissing.isEmpty {
+            lines.append("audit rules not exercised: " + suite.auditRulesMissing.map(\.rawValue).joined(separator: ", "))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -47,7 +53,7 @@ enum FixtureReport {
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
     }
 
-    /// `{"cases": [...], "errors": [...], "passed", "failed", "skipped", "rules": {...}}`.
+    /// `{"cases": [...], "errors": [...], "passed", "failed", "skipped", "rules": {...}, "auditRules": {...}}`.
     static func json(_ suite: FixtureSuiteResult) -> JSONValue {
         .members([
             "cases": .array(suite.cases.map(caseJSON)),
@@ -64,6 +70,12 @@ enum FixtureReport {
                 "total": .integer(RuleRegistry.pairs.count),
                 "exercisedPairs": .strings(suite.exercised.map(\.description)),
                 "missingPairs": .strings(suite.missing.map(\.description)),
+            ]),
+            "auditRules": .members([
+                "exercised": .integer(suite.auditRulesExercised.count),
+                "total": .integer(AuditRule.allCases.count),
+                "exercisedRules": .strings(suite.auditRulesExercised.map(\.rawValue)),
+                "missingRules": .strings(suite.auditRulesMissing.map(\.rawValue)),
             ]),
         ])
     }

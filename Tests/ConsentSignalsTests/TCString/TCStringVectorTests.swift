@@ -30,7 +30,7 @@ struct TCStringVectorTests {
           arguments: TCVector.all)
     func consumesAllButThePadding(_ vector: TCVector) throws {
         let encoded = try TCString(decoding: vector.string).encoded()
-        let extents = try TCStringDecoder.decode(SourceText(encoded)).extents
+        let extents = try extents(of: encoded)
         for extent in extents {
             #expect(extent.bitCount % 24 == 0)
             #expect(extent.bitCount - extent.bitsUsed < 24, "\(extent.type): \(extent.bitsUsed) of \(extent.bitCount) bits")
@@ -40,7 +40,7 @@ struct TCStringVectorTests {
 
     @Test("the decoder reads every field of the reference's own strings up to their padding", arguments: TCVector.roundTripping)
     func consumesTheReferenceStrings(_ vector: TCVector) throws {
-        for extent in try TCStringDecoder.decode(SourceText(vector.string)).extents {
+        for extent in try extents(of: vector.string) {
             #expect(extent.bitCount - extent.bitsUsed < 24, "\(extent.type): \(extent.bitsUsed) of \(extent.bitCount) bits")
         }
     }
@@ -49,7 +49,7 @@ struct TCStringVectorTests {
     func minimalCoreLength() throws {
         let encoded = try TCString().encoded()
         #expect(encoded.count == 44)
-        #expect(try TCStringDecoder.decode(SourceText(encoded)).extents.map(\.bitsUsed) == [259])
+        #expect(try extents(of: encoded).map(\.bitsUsed) == [259])
     }
 
     @Test("vendor sections are read with the encoding the reference names",

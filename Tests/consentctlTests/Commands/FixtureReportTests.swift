@@ -1,3 +1,5 @@
+import JSONKit
+import ConsentAudit
 import ConsentEngine
 import Foundation
 import Testing
@@ -169,7 +171,8 @@ struct FixtureRunnerTests {
             let verbose = try await FixtureTestSupport.run(["x.test.json"], in: folder, pattern: "JP", verbose: true)
 
             #expect(result.exitCode == 0)
-            #expect(result.output == "2 passed, 0 failed, 1 skipped\nrules exercised: 14 of \(RuleRegistry.pairs.count)\n")
+            #expect(result.output == "2 passed, 0 failed, 1 skipped\nrules exercised: 14 of \(RuleRegistry.pairs.count)\n"
+                        + "audit rules exercised: 0 of \(AuditRule.allCases.count)\n")
             #expect(verbose.output.contains("SKIP x.test.json: fails\n"))
         }
     }
@@ -237,5 +240,22 @@ struct FixtureRunnerTests {
         #expect(result.exitCode == 0)
         #expect(!result.cases.isEmpty)
         #expect(result.cases.allSatisfy { $0.kind == .audit && $0.status == .passed })
+    }
+
+    @Test func countsTheAuditRulesTheAuditCasesFiredAndNamesTheOthersWithVerbose() async throws {
+        let options = FixtureRunOptions(paths: ["fixtures/audit/clean.test.json"],
+                                        currentDirectory: FixtureTestSupport.packageRoot)
+        let suite = try await FixtureRunner.runSuite(options)
+        #expect(suite.auditRulesExercised == [.adUnitNotTest, .testIDInRelease])
+        #expect(suite.auditRulesMissing.count == AuditRule.allCases.count - 2)
+        let text = FixtureReport.text(suite, verbose: true)
+        #expect(text.contains("\naudit rules exercised: 2 of \(AuditRule.allCases.count)\n"))
+        #expect(text.contains("audit rules not exercised: app-id-missing, "))
+        let object = try #require(try JSONSerialization.jsonObject(
+            with: Data(JSONWriter.text(FixtureReport.json(suite)).utf8)) as? [String: Any])
+        let audit = try #require(object["auditRules"] as? [String: Any])
+        #expect(audit["exercised"] as? Int == 2)
+        #expect(audit["total"] as? Int == AuditRule.allCases.count)
+        #expect((audit["missingRules"] as? [String])?.contains("file-kind-mismatch") == true)
     }
 }

@@ -1,0 +1,94 @@
+import Testing
+@testable import ConsentSignals
+
+@Suite("TC string mutations")
+struct TCStringMutationTests {
+    /// Decoding gives a model or a typed error (the signature allows nothing else) whose
+    /// position lies inside the string; a model either re-encodes to a string that decodes
+    /// to it again, or is refused by the encoder.
+    private func checkStable(_ string: String) -> SignalDecodingError? {
+        do {
+            let model = try TCString(decoding: string)
+            if let encoded = try? model.encoded() {
+                #expect(try TCString(decoding: encoded) == model, "\(string)")
+            }
+            return nil
+        } catch {
+            #expect(error.position.isInside(string), "\(error)")
+            return error
+        }
+    }
+
+    @Test("every bit flipped in every vector gives a model or a typed error", arguments: TCVector.all)
+    func bitFlips(_ vector: TCVector) {
+        for index in vector.string.indices.map({ vector.string.distance(from: vector.string.startIndex, to: $0) }) {
+            for bit in 0..<6 {
+                _ = checkStable(flippingBit(bit, ofCharacterAt: index, in: vector.string))
+            }
+        }
+    }
+
+    @Test("every truncation of every vector fails exactly when it cuts a field", arguments: TCVector.all)
+    func truncations(_ vector: TCVector) throws {
+        let full = try extents(of: vector.string)
+        let segments = vector.string.split(separator: ".", omittingEmptySubsequences: false)
+        for length in 0..<vector.string.count {
+            let prefix = String(vector.string.prefix(length))
+            let error = checkStable(prefix)
+            let kept = prefix.split(separator: ".", omittingEmptySubsequences: false)
+            let last = kept.count - 1
+            let lastText = kept[last].replacing("=", with: "")
+            let needed = (full[last].bitsUsed + 5) / 6
+            if length == 0 {
+                #expect(error?.problem == .emptyString)
+            } else if lastText.isEmpty {
+                #expect(error?.problem == .emptySegment, "\(prefix)")
+            } else if lastText.count < needed {
+                #expect(error?.problem == .runsPastEnd, "\(prefix)")
+            } else {
+                #expect(error == nil, "\(prefix)")
+            }
+            #expect(kept.count <= segments.count)
+        }
+    }
+
+    @Test("random base64url strings after a C give a model or a typed error")
+    func randomStrings() {
+        var generator = SeededGenerator(seed: 7)
+        for _ in 0..<3000 {
+            let length = Int.random(in: 1...120, using: &generator)
+            var text = "C" + String((0..<length).map { _ in base64URLAlphabet.randomElement(using: &generator) ?? "A" })
+            if Bool.random(using: &generator) {
+                text.insert(".", at: text.index(text.startIndex, offsetBy: Int.random(in: 1...text.count, using: &generator)))
+            }
+            _ = checkStable(text)
+        }
+    }
+
+    @Test("a bitfield of MaxVendorId 65535 with every bit set decodes")
+    func fullBitfield() throws {
+        var bits = BitString()
+        bits.addCoreHeader()
+        bits.add(65535, 16); bits.add(0, 1)
+        for _ in 0..<(65535 / 15) {
+            bits.add(0x7FFF, 15)
+        }
+        bits.add(0, 17); bits.add(0, 12)
+        let model = try TCString(decoding: bits.text())
+        #expect(model.vendorConsents == VendorSet(maxVendorId: 65535, ids: Array(1...65535)))
+        #expect(try TCString(decoding: model.encoded()) == model)
+    }
+
+    @Test("4,095 range entries of 1 to 65535 in a vendor section decode without expanding each")
+    func manyOverlappingRanges() throws {
+        var bits = BitString()
+        bits.addCoreHeader()
+        bits.add(65535, 16); bits.add(1, 1); bits.add(4095, 12)
+        for _ in 0..<4095 {
+            bits.add(1, 1); bits.add(1, 16); bits.add(65535, 16)
+        }
+        bits.add(0, 17); bits.add(0, 12)
+        let model = try TCString(decoding: bits.text())
+        #expect(model.vendorConsents.ids.count == 65535)
+    }
+}

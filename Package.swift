@@ -50,6 +50,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "ConsentAuditTests", dependencies: ["ConsentAudit"], swiftSettings: strict),
+        .testTarget(name: "ConsentSignalsTests", dependencies: ["ConsentSignals", "ConsentEngine", "ConsentFixtures"], swiftSettings: strict),
         .testTarget(name: "ConsentUserDefaultsTests", dependencies: ["ConsentUserDefaults", "ConsentSignals"], swiftSettings: strict),
         .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"], swiftSettings: strict),
         .testTarget(name: "ConsentFixturesTests", dependencies: ["ConsentFixtures", "ConsentEngine"], swiftSettings: strict),

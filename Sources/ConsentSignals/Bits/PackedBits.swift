@@ -3,7 +3,7 @@
 /// One buffer holds every segment of a string, so that decoding allocates it once and reads
 /// a field of up to 62 bits with two shifts.
 struct PackedBits: Sendable {
-    // One word more than the bits need, so that a read or write may touch the next word.
+    // Spare words past the last bit, so that a read or write may touch the word after it.
     private(set) var words: [UInt64]
     /// The number of bits held.
     private(set) var count = 0

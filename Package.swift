@@ -34,7 +34,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "ConsentBenchmark",
-            dependencies: ["ConsentEngine", "ConsentAudit"],
+            dependencies: ["ConsentEngine", "ConsentAudit", "ConsentSignals"],
             swiftSettings: strict
         ),
         // A helper process for the state store's crash and concurrency tests: it makes N writes.

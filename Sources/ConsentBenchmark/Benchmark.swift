@@ -16,7 +16,10 @@ struct Benchmark {
     /// Only measurements whose name contains this (from `BENCH_FILTER`), e.g. for a profiler run.
     var filter = ProcessInfo.processInfo.environment["BENCH_FILTER"]
 
-    mutating func run(_ measurements: [Measurement]) {
+    /// Runs each measurement and prints its line; returns the medians in nanoseconds by name.
+    @discardableResult
+    mutating func run(_ measurements: [Measurement]) -> [String: Double] {
+        var medians: [String: Double] = [:]
         for measurement in measurements where filter.map({ $0.isEmpty || measurement.name.contains($0) }) ?? true {
             do {
                 try measurement.body(1)
@@ -29,15 +32,17 @@ struct Benchmark {
                 }
                 samples.sort()
                 let median = samples[samples.count / 2]
+                medians[measurement.name] = median
                 let label = measurement.perIteration ? "per run, median of \(rounds) × \(measurement.iterations)" : "in all, median of \(rounds) rounds"
-                print("\(measurement.name.padding(toLength: 60, withPad: " ", startingAt: 0)) \(format(median).padding(toLength: 10, withPad: " ", startingAt: 0)) (\(label))")
+                print("\(measurement.name.padding(toLength: 60, withPad: " ", startingAt: 0)) \(Self.format(median).padding(toLength: 10, withPad: " ", startingAt: 0)) (\(label))")
             } catch {
                 print("\(measurement.name): failed: \(error)")
             }
         }
+        return medians
     }
 
-    private func format(_ nanoseconds: Double) -> String {
+    static func format(_ nanoseconds: Double) -> String {
         switch nanoseconds {
         case ..<1_000: return String(format: "%.0f ns", nanoseconds)
         case ..<1_000_000: return String(format: "%.2f µs", nanoseconds / 1_000)

@@ -18,6 +18,7 @@ print("")
 
 var benchmark = Benchmark()
 benchmark.run(DecisionBenchmarks.all)
+SignalBenchmarks.run(&benchmark)
 benchmark.run(StoreBenchmarks.all)
 benchmark.run(FixtureBenchmarks.all)
 benchmark.run(AuditBenchmarks.all)

@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "ConsentSignalsTests", dependencies: ["ConsentSignals", "ConsentEngine", "ConsentFixtures"], swiftSettings: strict),
         .testTarget(name: "ConsentUserDefaultsTests", dependencies: ["ConsentUserDefaults", "ConsentSignals"], swiftSettings: strict),
         .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"], swiftSettings: strict),
-        .testTarget(name: "ConsentFixturesTests", dependencies: ["ConsentFixtures", "ConsentEngine"], swiftSettings: strict),
+        .testTarget(name: "ConsentFixturesTests", dependencies: ["ConsentFixtures", "ConsentEngine", "ConsentAudit", "JSONKit"], swiftSettings: strict),
         .testTarget(
             name: "consentctlTests",
             dependencies: ["consentctl", "ConsentEngine", "ConsentAudit", "ConsentFixtures", "JSONKit"],

@@ -2,7 +2,8 @@ import Foundation
 
 /// Why an audit could not run at all, as opposed to the findings of one that did.
 ///
-/// `kind` tells a front end which exit code to use (`exitCode`); the audit itself never exits.
+/// `kind` tells a front end what failed (the request, a file's contents, a file's presence); the audit
+/// itself never prints or exits.
 public struct AuditError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The class of failure, one per exit code of the command line contract.
     public enum Kind: String, Sendable {
@@ -34,8 +35,8 @@ public struct AuditError: Error, Sendable, Equatable, CustomStringConvertible {
         self.hint = hint
     }
 
-    /// The process exit code the contract assigns to this kind: 64, 65 or 66.
-    public var exitCode: Int32 {
+    /// The exit code `consentctl audit` gives this kind: 64, 65 or 66.
+    package var exitCode: Int32 {
         switch kind {
         case .usage: 64
         case .malformedInput: 65

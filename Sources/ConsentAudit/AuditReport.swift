@@ -16,8 +16,9 @@ public struct AuditReport: Sendable, Equatable {
         findings.count { $0.severity == severity }
     }
 
-    /// 1 when any finding is an error, else 0 (warnings and info do not fail an audit).
-    public var exitCode: Int32 {
+    /// The exit code of `consentctl audit`: 1 when any finding is an error, else 0 (warnings and info do
+    /// not fail an audit).
+    package var exitCode: Int32 {
         count(of: .error) > 0 ? 1 : 0
     }
 
@@ -74,7 +75,7 @@ public struct AuditReport: Sendable, Equatable {
     }
 
     /// `path` relative to `base` when it lies under it; otherwise unchanged.
-    static func display(_ path: String, relativeTo base: URL?) -> String {
+    package static func display(_ path: String, relativeTo base: URL?) -> String {
         guard let base else { return path }
         let prefix = base.standardizedFileURL.path.hasSuffix("/")
             ? base.standardizedFileURL.path : base.standardizedFileURL.path + "/"

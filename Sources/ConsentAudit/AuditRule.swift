@@ -1,5 +1,5 @@
 /// How serious a finding is. Only errors make `consentctl audit` exit with 1.
-public enum Severity: String, Codable, Sendable, CaseIterable {
+public enum Severity: String, Sendable, CaseIterable {
     /// The build or the app would fail, or a store would reject it.
     case error
     /// Works, but is likely not what was meant.
@@ -11,7 +11,7 @@ public enum Severity: String, Codable, Sendable, CaseIterable {
 /// Every check the audit makes, by stable id. The raw value is the id printed and written to JSON.
 ///
 /// Ids never change meaning once published; fixtures and scripts match on them.
-public enum AuditRule: String, Codable, Sendable, CaseIterable {
+public enum AuditRule: String, Sendable, CaseIterable {
     /// `GADApplicationIdentifier` is missing or empty.
     case appIDMissing = "app-id-missing"
     /// `GADApplicationIdentifier` is not `ca-app-pub-<16 digits>~<10 digits>`.

@@ -1,4 +1,3 @@
-import ConsentAudit
 import ConsentEngine
 import Foundation
 import JSONKit
@@ -13,8 +12,8 @@ struct FixtureCase {
     enum Body {
         case decision(DecisionCase)
         case flow(FlowCase)
-        /// Run by ConsentAudit's own fixture code; `directory` is the fixture file's folder.
-        case audit(AuditFixtureCase, directory: URL)
+        /// `directory` is the fixture file's folder, where the case's paths start.
+        case audit(AuditCase, directory: URL)
     }
 
     /// The fixture file as the user named it (`fixtures/decisions/region.test.json`).

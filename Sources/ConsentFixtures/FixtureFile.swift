@@ -1,4 +1,3 @@
-import ConsentAudit
 import ConsentEngine
 import Foundation
 import JSONKit
@@ -32,7 +31,6 @@ enum FixtureFile {
         } catch {
             return failure(error)
         }
-        if header.kind == .audit { return loadAudit(url, displayPath: displayPath) }
 
         let directory = url.deletingLastPathComponent()
         var fileContext = ContextSpec()
@@ -77,6 +75,7 @@ enum FixtureFile {
         }
         guard version >= 1 else { throw versionNode.error("fixture format starts at 1, found \(version)") }
         let kind = try object.required("kind").choice(FixtureKind.self)
+        if kind == .audit { _ = try root.object(allowed: AuditCase.headerFields) }
         guard object.has("case") != object.has("cases") else {
             throw root.error("a fixture holds either \"case\": {...} or \"cases\": [...]")
         }
@@ -95,10 +94,19 @@ enum FixtureFile {
         _ node: JSONNode, kind: FixtureKind, file: String, directory: URL, policy filePolicy: Policy,
         context fileContext: ContextSpec, policies: PolicyCache
     ) throws(JSONFieldError) -> FixtureCase {
-        let object = try node.object(allowed: kind == .flow ? FlowCase.fields : DecisionCase.fields)
+        let caseFields = switch kind {
+        case .decision: DecisionCase.fields
+        case .flow: FlowCase.fields
+        case .audit: AuditCase.fields
+        }
+        let object = try node.object(allowed: caseFields)
         let name = try object.required("name").string()
         guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw (object["name"] ?? node).error("a case needs a name")
+        }
+        // An audit's inputs are files: it has no policy, context or stored answers to read.
+        if kind == .audit {
+            return FixtureCase(file: file, name: name, body: .audit(try AuditCase.read(object), directory: directory))
         }
         let policy = try object["policy"].map { node throws(JSONFieldError) in
             try policies.policy(node, relativeTo: directory)
@@ -117,20 +125,7 @@ enum FixtureFile {
             let flow = try FlowCase.read(object, policy: policy, context: context, record: record)
             return FixtureCase(file: file, name: name, body: .flow(flow))
         case .audit:
-            preconditionFailure("audit files are loaded by ConsentAudit")
-        }
-    }
-
-    /// Audit cases are ConsentAudit's format; it loads and checks them, so the two never drift apart.
-    private static func loadAudit(_ url: URL, displayPath: String) -> FixtureFileContents {
-        do {
-            let cases = try AuditFixtureFile.load(url)
-            let directory = url.deletingLastPathComponent()
-            return FixtureFileContents(cases: cases.map {
-                FixtureCase(file: displayPath, name: $0.name, body: .audit($0, directory: directory))
-            })
-        } catch {
-            return FixtureFileContents(errors: [FixtureLoadError(file: displayPath, path: nil, message: error.message)])
+            preconditionFailure("audit cases are read before the policy and context")
         }
     }
 }

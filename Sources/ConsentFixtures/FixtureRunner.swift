@@ -106,8 +106,8 @@ package enum FixtureRunner {
             let (failures, decisions) = await FlowRunner.run(flow)
             return (failures, decisions, [])
         case .audit(let audit, let directory):
-            let result = audit.run(fixtureDirectory: directory)
-            return (result.mismatches.map { .message(nil, $0) }, [], Set(result.report?.findings.map(\.rule) ?? []))
+            let (failures, rules) = audit.run(in: directory)
+            return (failures, [], rules)
         }
     }
 

@@ -159,4 +159,15 @@ struct AuditorTests {
             #expect(!report.findings.map(\.rule).contains(.configurationUnknown), "\(name)")
         }
     }
+
+    @Test func theCleanConfigurationsTriggerNoRuleInDebug() throws {
+        for app in ["Shopping", "Catcher"] {
+            let folder = TestFiles.fixture("my-apps/Apps/\(app)")
+            let report = try runAudit(AuditRequest(
+                xcconfig: folder.appendingPathComponent("\(app).xcconfig"),
+                privacyManifest: folder.appendingPathComponent("PrivacyInfo.xcprivacy"), requestsTracking: .yes
+            ))
+            #expect(report.findings.isEmpty, "\(app): \(report.humanText())")
+        }
+    }
 }

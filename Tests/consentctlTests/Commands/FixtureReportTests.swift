@@ -233,7 +233,7 @@ struct FixtureRunnerTests {
         }
     }
 
-    @Test func auditFixturesRunThroughConsentAudit() async throws {
+    @Test func auditFixturesRunWithTheOtherKinds() async throws {
         let result = try await FixtureRunner.runSuite(FixtureRunOptions(
             paths: ["fixtures/audit/clean.test.json"], currentDirectory: FixtureTestSupport.packageRoot))
 

@@ -18,7 +18,7 @@ struct AtomicFileWriter {
         } catch {
             calls.close(descriptor)
             calls.remove(temporaryPath)
-            throw error
+            throw error.at(temporaryPath)
         }
         calls.close(descriptor)
         do {

@@ -86,5 +86,10 @@ struct StrictRecord: Decodable {
                 codingPath: codingPath + [AnyCodingKey("changeCount")],
                 debugDescription: "the change counter cannot be negative (\(count))"))
         }
+        guard count <= RecordChange.maximumChange else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: codingPath + [AnyCodingKey("changeCount")],
+                debugDescription: "the change counter \(count) is out of range (at most \(RecordChange.maximumChange))"))
+        }
     }
 }

@@ -56,7 +56,7 @@ enum ErrorReport {
             case .cannotCreateDirectory:
                 return (error.description, "choose another --state-dir (or CONSENTCTL_STATE_DIR)", .cannotCreate)
             case .cannotWrite:
-                return (error.description, "check that the state directory holds a writable state.json file", .ioError)
+                return (error.description, "check \(error.path): the app's state folder may hold only regular files this user can write (no links, folders, FIFOs or devices)", .ioError)
             case .newerSchema:
                 return (error.description, "a newer consentctl wrote this state; upgrade consentctl (the file was left untouched)", .dataError)
             }

@@ -34,7 +34,7 @@ struct CorruptStateTests {
     func aCorruptStateIsMovedAsideByteForByteAndReadsAsEmpty(contents: String) throws {
         try withTemporaryDirectory { directory in
             let store = try makeStore(directory)
-            try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true)
+            try makeAppFolder(store)
             try write(contents, to: store.stateFile)
 
             let snapshot = try store.load()
@@ -51,7 +51,7 @@ struct CorruptStateTests {
     @Test func aSecondCorruptFileInTheSameSecondGetsACounterAndTheFirstIsKept() throws {
         try withTemporaryDirectory { directory in
             let store = try makeStore(directory)
-            try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true)
+            try makeAppFolder(store)
             try write("first", to: store.stateFile)
             _ = try store.load()
             try write("second", to: store.stateFile)

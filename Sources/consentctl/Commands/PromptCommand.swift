@@ -64,7 +64,12 @@ enum LaunchCommand {
         let launch = manager.launch(context: options.context(now: manager.clock.now()), forms: prompts,
                                     tracking: prompts, ads: NoAdsSDK())
         let report = try await step(launch)
-        invocation.console.out(options.json ? report.jsonText() : LaunchSummary.text(report))
+        if options.json {
+            invocation.console.out(report.jsonText())
+        } else {
+            invocation.console.out(LaunchSummary.text(report))
+            invocation.console.warn(report.decision.warnings)
+        }
         return .success
     }
 }

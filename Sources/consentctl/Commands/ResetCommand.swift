@@ -32,10 +32,15 @@ enum ResetCommand: Command {
             }
         }
         let record = try manager.reset(region: options.region.region)
+        let warnings = manager.takeStoreWarnings()
         if options.json {
-            invocation.console.out(JSONOutput.text(.members(["reset": .bool(true), "app": .string(options.appID), "change": .integer(record.changeCount)])))
+            invocation.console.out(JSONOutput.text(.members([
+                "reset": .bool(true), "app": .string(options.appID), "change": .integer(record.changeCount),
+                "warnings": .strings(warnings),
+            ])))
         } else {
             invocation.console.out("reset: the consent answers of app '\(options.appID)' are forgotten; the next launch asks again")
+            invocation.console.warn(warnings)
         }
         return .success
     }

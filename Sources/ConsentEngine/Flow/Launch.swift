@@ -147,6 +147,9 @@ public actor Launch {
             if context.region.region != .unknown { record.lastKnownRegion = context.region.region }
             return .consent(answer)
         }
+        // The answer was given after the launch's `now` (the form took time): the decisions after it are as
+        // of the answer, which would otherwise count as dated in the future.
+        if answer.answeredAt > context.now { context.now = answer.answeredAt }
     }
 
     private func storeOptOuts(_ choices: OptOutChoices, region: Region) throws {

@@ -68,6 +68,8 @@ enum ErrorReport {
             return ("interrupted: nothing was stored for the open prompt", nil, .interrupted)
         case let error as TerminalUnavailable:
             return (error.description, "run in a terminal, pipe answers on stdin, or pass the answer flags", .unavailable)
+        case let error as OutputError:
+            return (error.description, "the output was cut short (a full disk, a closed descriptor or pipe); anything stored before stays stored", .ioError)
         case let error as AuditError:
             return AuditErrorReport.describe(error)
         default:

@@ -34,7 +34,14 @@ enum Tool {
         return text
     }
 
+    /// Runs a command line; a failed write to stdout or stderr turns whatever the command returned into 74.
     static func run(_ arguments: [String], _ invocation: Invocation) async -> ExitCode {
+        let code = await runCommand(arguments, invocation)
+        guard let failure = invocation.console.failedWrite() else { return code }
+        return report(failure, invocation.console)
+    }
+
+    private static func runCommand(_ arguments: [String], _ invocation: Invocation) async -> ExitCode {
         let console = invocation.console
         guard let word = arguments.first else {
             console.error(help)

@@ -21,6 +21,6 @@ struct StandardInputLineReader: LineReader {
 /// Writes to standard error, which leaves standard output to the command's result.
 struct StandardErrorSink: TextSink {
     func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        StandardStream.error.write(text)
     }
 }

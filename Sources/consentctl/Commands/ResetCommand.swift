@@ -25,7 +25,7 @@ enum ResetCommand: Command {
                 throw CLIError.usage("reset needs confirmation and there is no terminal to ask on", hint: "pass --yes")
             }
             invocation.console.error("Forget the stored consent answers of app '\(options.appID)'? [y/N] ")
-            let line = readLine() ?? ""
+            let line = try StandardInputLineReader.shared.readLine() ?? ""
             guard ["y", "yes"].contains(line.trimmingCharacters(in: .whitespaces).lowercased()) else {
                 invocation.console.error("nothing was reset")
                 return .success

@@ -43,9 +43,16 @@ enum ErrorReport {
         case let error as RegionError:
             return (error.description, "pass --geo with one of: \(RegionError.validForms)", .usage)
         case let error as PolicyError:
+            let option = error.isVendorList ? "--vendor-list" : "--policy"
             switch error.kind {
             case .missingFile:
-                return (error.description, "check the path given to --policy or --vendor-list", .noInput)
+                return (error.description, "check the path given to \(option)", .noInput)
+            case .invalid where error.isVendorList:
+                return (error.description, "the vendor list must be an IAB Global Vendor List v3 JSON file; fix the value at \(error.path)", .dataError)
+            case .invalid where error.message.hasPrefix("not valid JSON at"):
+                return (error.description, "fix the JSON syntax at that line and column; 'consentctl policy check FILE' checks a policy", .config)
+            case .invalid where error.path == "$":
+                return (error.description, "a policy file holds one JSON object (policies/README.md); 'consentctl policy check FILE' checks a policy", .config)
             case .invalid:
                 return (error.description, "fix the value at \(error.path); 'consentctl policy check FILE' checks a policy", .config)
             }
@@ -73,7 +80,10 @@ enum ErrorReport {
         case let error as AuditError:
             return AuditErrorReport.describe(error)
         default:
-            return (String(describing: error), nil, .failure)
+            // Never a Swift type name: an error that does not describe itself is named by what failed.
+            // (Asked of the error's own type: on Linux every error bridges to a describable NSError.)
+            let described = type(of: error) is any CustomStringConvertible.Type ? "\(error)" : "the command failed unexpectedly"
+            return (described, nil, .failure)
         }
     }
 }

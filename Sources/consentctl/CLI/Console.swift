@@ -17,10 +17,12 @@ struct Console: Sendable {
         for warning in warnings { error("consentctl: warning: \(warning)") }
     }
 
-    /// The process's own stdout and stderr.
+    /// The process's own stdout and stderr. Text goes out ``TerminalText/neutralized(_:)``: a policy id in
+    /// a summary or an argument echoed in an error is never obeyed by the terminal. (JSON escapes control
+    /// characters itself, so JSON output is unchanged.)
     static let standard = Console(
-        writeOut: { StandardStream.output.write($0) },
-        writeError: { StandardStream.error.write($0) },
+        writeOut: { StandardStream.output.write(TerminalText.neutralized($0)) },
+        writeError: { StandardStream.error.write(TerminalText.neutralized($0)) },
         failedWrite: {
             for stream in [StandardStream.output, .error] {
                 if let reason = stream.failure { return OutputError(stream: stream.name, reason: reason) }

@@ -60,6 +60,6 @@ final class StandardInputLineReader: LineReader, @unchecked Sendable {
 /// Writes to standard error, which leaves standard output to the command's result.
 struct StandardErrorSink: TextSink {
     func write(_ text: String) {
-        StandardStream.error.write(text)
+        StandardStream.error.write(TerminalText.neutralized(text))
     }
 }

@@ -32,6 +32,10 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading, StoreWarningRep
     /// The CMP's keys as an iOS app's standard user defaults would hold them (§4): written by the launch flow.
     package var preferencesFile: String { StateDirectory.join(directory, "preferences.plist") }
     private var preferencesTemporaryFile: String { StateDirectory.join(directory, "preferences.plist.tmp") }
+    /// Every file ``update(_:)`` replaces through a temporary file beside it; each pair is checked before the
+    /// update writes anything, and written through ``AtomicFileWriter`` (so through ``FileSystemCalls``,
+    /// which never follows a link), as `preferences.plist` is by ``replacePreferences(with:)``.
+    private var replacedFiles: [(path: String, temporary: String)] { [(stateFile, temporaryFile)] }
 
     /// A store for `appID` under `stateDirectory`, or under the directory
     /// ``stateDirectory(explicit:environment:)`` picks when it is `nil`. Nothing is created until the first
@@ -122,11 +126,11 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading, StoreWarningRep
         let next = RecordChange.apply(change, to: current, lastLoggedChange: lastLogged)
         let lines = ConsentLogFile.lines([next.entry])
         let state = StateFile.encode(next.record)
-        // The temporary file is opened only after the log is appended: refuse a link or special file in its
-        // place first, so that nothing is logged for a change that cannot be stored.
-        try attempt("replace the state", temporaryFile) { () throws(SystemCallError) in
-            if let kind = try calls.entryStatus(temporaryFile)?.kind, kind != .regularFile {
-                throw .refused(kind, "open", temporaryFile)
+        // The replaced files are opened only after the log is appended: refuse a link or special file in
+        // their place first, so that nothing is logged for a change that cannot be stored.
+        for path in replacedFiles.flatMap({ [$0.path, $0.temporary] }) {
+            try attempt("replace \(path)", path) { () throws(SystemCallError) in
+                if let kind = try calls.entryStatus(path)?.kind, kind != .regularFile { throw .refused(kind, "open", path) }
             }
         }
         let repaired = try attempt("append to the consent log", logFile) { () throws(SystemCallError) in try log.append(lines) }
@@ -165,8 +169,11 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading, StoreWarningRep
                 return nil
             }
             defer { calls.close(descriptor) }
-            let status = try calls.status(descriptor)
-            return try calls.read(descriptor, 0, status.size)
+            do {
+                return try calls.read(descriptor, 0, try calls.status(descriptor).size)
+            } catch {
+                throw error.at(preferencesFile)
+            }
         }
     }
 
@@ -179,6 +186,7 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading, StoreWarningRep
                 kind: .cannotCreateDirectory, path: directory,
                 message: "cannot create the state directory (\(describe(error))); choose another state directory")
         }
+        if let warning = try secureFolder() { pending.add(warning) }
         let lock = try acquireLock()
         defer { lock.release() }
         try attempt("replace the preferences", preferencesFile) { () throws(SystemCallError) in

@@ -153,7 +153,13 @@ private enum LiveSystem {
         case .directory: flags = O_RDONLY | O_DIRECTORY
         case .appFolder: flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW
         }
-        let descriptor = try retryingOnInterrupt("open", path) { open(path, flags | O_CLOEXEC, 0o600) }
+        let descriptor: Int32
+        do {
+            descriptor = try retryingOnInterrupt("open", path) { open(path, flags | O_CLOEXEC, 0o600) }
+        } catch let error where error.code == ENXIO && flags & O_NONBLOCK != 0 {
+            // A FIFO opened for writing with no reader: refused like any special file, without waiting.
+            throw .refused(.special, "open", path)
+        }
         guard flags & O_NONBLOCK != 0 else { return descriptor }
         do throws(SystemCallError) {
             let kind = try status(descriptor).kind

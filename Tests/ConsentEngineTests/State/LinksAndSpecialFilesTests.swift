@@ -99,3 +99,36 @@ struct LinksAndSpecialFilesTests {
         }
     }
 }
+
+/// The seam itself: any file written through ``FileSystemCalls`` gets the same treatment, whatever its
+/// name, so a file the folder comes to hold (`preferences.plist` and its temporary file) is covered too.
+struct FileSystemCallsSeamTests {
+    @Test(arguments: ["target", "temporary"])
+    func anAtomicReplaceThroughALinkIsRefusedForAnyName(linked: String) throws {
+        try withTemporaryDirectory { directory in
+            let outside = directory + "/outside"
+            try write("untouched", to: outside)
+            let path = directory + "/preferences.plist", temporary = path + ".tmp"
+            let link = linked == "target" ? path : temporary
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: outside)
+
+            let error = #expect(throws: SystemCallError.self) {
+                try AtomicFileWriter(calls: .live).replace(path, with: Array("new".utf8), through: temporary)
+            }
+
+            #expect(error?.isRefusedFileKind == true)
+            #expect(fileBytes(outside) == Array("untouched".utf8))
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == outside, "the link is left as it is")
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)), arguments: [FileSystemCalls.OpenMode.read, .createOrTruncate, .createOrAppend, .createForLocking])
+    func everyFileModeRefusesAFIFOWithoutWaiting(mode: FileSystemCalls.OpenMode) throws {
+        try withTemporaryDirectory { directory in
+            let fifo = directory + "/preferences.plist"
+            #expect(mkfifo(fifo, 0o600) == 0)
+            let error = #expect(throws: SystemCallError.self) { _ = try FileSystemCalls.live.open(fifo, mode) }
+            #expect(error?.isRefusedFileKind == true, "\(String(describing: error))")
+        }
+    }
+}

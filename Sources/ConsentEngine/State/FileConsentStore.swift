@@ -229,7 +229,7 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading, StoreWarningRep
         }
         defer { calls.close(descriptor) }
         do {
-            return try calls.read(descriptor, 0, try calls.status(descriptor).size)
+            return try calls.read(descriptor, 0, min(try calls.status(descriptor).size, StateFile.maximumSize + 1))
         } catch {
             throw error.at(stateFile)
         }

@@ -48,6 +48,21 @@ struct CorruptStateTests {
         }
     }
 
+    @Test func aStateLargerThan16MiBIsCorruptAndKeptWhole() throws {
+        try withTemporaryDirectory { directory in
+            let store = try makeStore(directory)
+            try makeAppFolder(store)
+            let huge = Data(repeating: UInt8(ascii: " "), count: 16 * 1024 * 1024 + 1)
+            try huge.write(to: URL(fileURLWithPath: store.stateFile))
+
+            let snapshot = try store.load()
+
+            #expect(snapshot.record == .empty)
+            #expect(snapshot.warnings.first?.contains("larger than 16 MiB") == true)
+            #expect(FileManager.default.contents(atPath: store.stateFile + ".corrupt-20261129T101500Z") == huge)
+        }
+    }
+
     @Test func aSecondCorruptFileInTheSameSecondGetsACounterAndTheFirstIsKept() throws {
         try withTemporaryDirectory { directory in
             let store = try makeStore(directory)

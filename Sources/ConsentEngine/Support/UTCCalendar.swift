@@ -64,8 +64,8 @@ package enum UTCCalendar {
 
     /// The dates read from a file or the command line: years 0001 to 9999 in UTC, the range of a four-digit
     /// ISO 8601 year, so that nothing read is ever written back with its year wrapped.
-    package static let readableRange: ClosedRange<Date> =
-        join(Fields(year: 1, month: 1, day: 1, secondsOfDay: 0))...join(Fields(year: 9999, month: 12, day: 31, secondsOfDay: 86_399.999))
+    package static let readableRange: Range<Date> =
+        join(Fields(year: 1, month: 1, day: 1, secondsOfDay: 0))..<join(Fields(year: 10000, month: 1, day: 1, secondsOfDay: 0))
 
     /// What ``parse(_:)`` accepts, for messages.
     package static let acceptedForms = "an ISO 8601 time from year 0001 to 9999 with an offset within ±23:59 "

@@ -169,7 +169,7 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading, StoreWarningRep
                 return nil
             }
             defer { calls.close(descriptor) }
-            do {
+            do throws(SystemCallError) {
                 return try calls.read(descriptor, 0, try calls.status(descriptor).size)
             } catch {
                 throw error.at(preferencesFile)

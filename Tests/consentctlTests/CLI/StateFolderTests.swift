@@ -6,7 +6,7 @@ import Testing
 struct StateFolderTests {
     static let answeringEverything = ["--geo", "EEA", "--consent", "all", "--explainer", "continue", "--tracking", "allow"]
 
-    @Test(arguments: ["state.json", "state.json.tmp", "state.lock", "consent-log.jsonl"])
+    @Test(arguments: ["state.json", "state.json.tmp", "state.lock", "consent-log.jsonl", "preferences.plist", "preferences.plist.tmp"])
     func aLinkInTheAppFolderExits74NamingItAndNothingIsWrittenThroughIt(name: String) throws {
         let state = try TemporaryFolder()
         let app = try appFolder(in: state)

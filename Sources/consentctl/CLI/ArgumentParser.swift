@@ -94,9 +94,11 @@ struct ParsedArguments: Sendable {
             } else if index < arguments.count, !Self.looksLikeOption(arguments[index]) {
                 value = arguments[index]
                 index += 1
+            } else if index < arguments.count {
+                throw CLIError.usage("--\(name) needs a value (\(placeholder)), not the option '\(arguments[index])'",
+                                     hint: "write --\(name) \(placeholder) (a value that starts with '-' is written --\(name)=VALUE)")
             } else {
-                throw CLIError.usage("--\(name) needs a value (\(placeholder))",
-                                     hint: "write --\(name) \(placeholder) (or --\(name)=VALUE for a value that starts with '-')")
+                throw CLIError.usage("--\(name) needs a value (\(placeholder))", hint: "write --\(name) \(placeholder)")
             }
             guard !value.isEmpty else {
                 throw CLIError.usage("--\(name) needs a value (\(placeholder)), not an empty one", hint: "write --\(name) \(placeholder)")

@@ -12,10 +12,22 @@ enum FixtureFile {
     static let formatVersion = 1
     static let fields = ["fixture", "kind", "policy", "context", "case", "cases"]
 
+    /// The largest fixture file read: 64 MiB, as for a policy; a suite of 10,000 cases is about 3 MiB.
+    static let maximumSize = 64 * 1024 * 1024
+
     /// The cases of the file at `url`, shown in messages as `displayPath`.
     static func load(_ url: URL, displayPath: String, policies: PolicyCache) -> FixtureFileContents {
         func failure(_ error: JSONFieldError) -> FixtureFileContents {
             FixtureFileContents(errors: [FixtureLoadError(file: displayPath, path: error.path, message: error.message)])
+        }
+        // A fixture is a regular file of reasonable size: a FIFO or device under fixtures/ would make the run
+        // wait for ever, and an endless one exhaust memory.
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+        guard attributes?[.type] as? FileAttributeType == .typeRegular else {
+            return FixtureFileContents(errors: [FixtureLoadError(file: displayPath, path: nil, message: "is not a regular file (a FIFO, device or socket?); it was not read")])
+        }
+        if let size = attributes?[.size] as? Int, size > maximumSize {
+            return FixtureFileContents(errors: [FixtureLoadError(file: displayPath, path: nil, message: "is larger than \(maximumSize / 1024 / 1024) MiB; it was not read")])
         }
         let root: JSONNode
         do {

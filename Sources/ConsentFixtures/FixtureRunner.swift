@@ -58,10 +58,17 @@ package enum FixtureRunner {
             suite.loadErrors += contents.errors
         }
 
+        // Every name is matched before any case runs, so that a pattern too slow to match is refused at once.
+        var selected: [Bool] = []
+        for fixtureCase in cases {
+            selected.append(try filter.map { regex throws(FixtureUsageError) in
+                try Self.matches(regex, fixtureCase.name, pattern: options.runPattern ?? "")
+            } ?? true)
+        }
         var exercised: Set<String> = []
         var auditRules: Set<AuditRule> = []
-        for fixtureCase in cases {
-            guard filter.map({ Self.matches($0, fixtureCase.name) }) ?? true else {
+        for (fixtureCase, isSelected) in zip(cases, selected) {
+            guard isSelected else {
                 suite.cases.append(FixtureCaseResult(fixtureCase, status: .skipped))
                 continue
             }
@@ -121,8 +128,31 @@ package enum FixtureRunner {
         }
     }
 
-    private static func matches(_ regex: NSRegularExpression, _ name: String) -> Bool {
-        regex.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil
+    /// How long `--run` may take to match one case name: a pattern that backtracks without end
+    /// (`(a+)+$`) is refused instead of taking minutes.
+    package static let matchTimeLimit: Duration = .milliseconds(100)
+
+    /// Whether `regex` matches `name` anywhere, within ``matchTimeLimit``.
+    private static func matches(_ regex: NSRegularExpression, _ name: String, pattern: String) throws(FixtureUsageError) -> Bool {
+        let deadline = ContinuousClock.now + matchTimeLimit
+        var found = false
+        var timedOut = false
+        // `.reportProgress` calls back during a long match, which is where it can be stopped.
+        regex.enumerateMatches(in: name, options: [.reportProgress], range: NSRange(name.startIndex..., in: name)) { match, _, stop in
+            if match != nil {
+                found = true
+                stop.pointee = true
+            } else if ContinuousClock.now > deadline {
+                timedOut = true
+                stop.pointee = true
+            }
+        }
+        guard !timedOut else {
+            throw FixtureUsageError(
+                message: "--run '\(pattern)' takes longer than \(matchTimeLimit) to match the case name '\(name)'",
+                hint: "simplify the pattern (nested repetition such as (a+)+ backtracks without end), e.g. --run 'expir'")
+        }
+        return found
     }
 }
 

@@ -21,7 +21,8 @@ package enum JSONCoding {
         } catch let error as DecodingError {
             throw fieldError(error, root: path)
         } catch {
-            throw JSONFieldError(path: path, message: "\(error)")
+            // Never a Swift type name in a message: an error that does not describe itself is described here.
+            throw JSONFieldError(path: path, message: (error as? any CustomStringConvertible)?.description ?? "cannot be read")
         }
     }
 
@@ -53,7 +54,7 @@ package enum JSONCoding {
         case .dataCorrupted(let context):
             return JSONFieldError(path: path(context.codingPath, root: root), message: context.debugDescription)
         @unknown default:
-            return JSONFieldError(path: root, message: "\(error)")
+            return JSONFieldError(path: root, message: "cannot be read")
         }
     }
 }

@@ -1,5 +1,5 @@
 /// A value of a document at its JSON path, read field by field so that every problem is reported where
-/// it is (`$.cases[2].context.region: expected a string, found a number`).
+/// it is (`$.cases[2].context.region: expected a string, found the number 3`).
 package struct JSONNode: Sendable {
     /// The value.
     package let value: JSONValue

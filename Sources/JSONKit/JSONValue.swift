@@ -63,7 +63,10 @@ package enum JSONValue: Sendable, Equatable {
         switch self {
         case .null: return "null"
         case .bool: return "true or false"
-        case .integer, .number: return "a number"
+        case .integer(let integer): return "the number \(integer)"
+        case .number(let number):
+            // A whole number too large for an integer is read as a double: say so, or "found 1e+20" puzzles.
+            return number.magnitude >= 0x1p63 ? "the number \(number), too large for a whole number" : "the number \(number)"
         case .string(let text): return "the string \(JSONWriter.quoted(text))"
         case .array: return "a list"
         case .object: return "an object"

@@ -43,8 +43,25 @@ struct ValueDecoder: Decoder {
                 }
                 return decoded as! T
             }
-            return try T(from: self)
+            do {
+                return try T(from: self)
+            } catch DecodingError.dataCorrupted(let context) where context.codingPath.count == codingPath.count {
+                // A string enum refusing its value says so with its Swift type name; say what the file said.
+                guard case .string(let text) = value else { throw DecodingError.dataCorrupted(context) }
+                let allowed = Self.rawValues(of: type).map { ", expected one of: \($0.joined(separator: ", "))" } ?? ""
+                throw node.error("\(JSONWriter.quoted(text)) is not a valid value\(allowed)")
+            }
         }
+    }
+
+    /// The raw values of a string enum that lists its cases, for messages.
+    private static func rawValues(of type: Any.Type) -> [String]? {
+        guard let iterable = type as? any CaseIterable.Type else { return nil }
+        func values<Cases: CaseIterable>(_ type: Cases.Type) -> [String] {
+            type.allCases.compactMap { ($0 as? any RawRepresentable)?.rawValue as? String }
+        }
+        let found = values(iterable)
+        return found.isEmpty ? nil : found
     }
 
     private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {

@@ -1,6 +1,8 @@
 import ConsentEngine
 import Foundation
 
+// First, before any file is opened: a descriptor 0–2 the process started without must not be handed to one.
+StandardStream.occupyClosedDescriptors()
 let invocation = Invocation(
     console: .standard,
     environment: ProcessInfo.processInfo.environment,

@@ -15,6 +15,9 @@ public actor Launch {
     private var writtenKeys: InAppKeys?
     /// The Consent Mode values last handed to the sink in this launch.
     private var sentConsentMode: ConsentMode?
+    /// Every warning seen during the launch (a corrupt state set aside by the first evaluation, a torn log
+    /// line repaired by a write…), so that the final decision still tells them.
+    private var warnings: [String] = []
 
     init(manager: ConsentManager, context: DecisionContext, forms: any ConsentFormPresenter,
          tracking: any TrackingAuthorizer, ads: any AdsStarter) {
@@ -81,7 +84,7 @@ public actor Launch {
             }
         case .usStates:
             shown.append(.privacyOptionsForm)
-            let current = try manager.store.load().record.usOptOuts
+            let current = try load().usOptOuts
             let request = OptOutFormRequest(policy: policy, language: language, region: decision.region, current: current)
             if case .answered(let choices) = try await forms.presentOptOutForm(request) {
                 try storeOptOuts(choices, region: decision.region)
@@ -144,6 +147,9 @@ public actor Launch {
             if context.region.region != .unknown { record.lastKnownRegion = context.region.region }
             return .consent(answer)
         }
+        // The answer was given after the launch's `now` (the form took time): the decisions after it are as
+        // of the answer, which would otherwise count as dated in the future.
+        if answer.answeredAt > context.now { context.now = answer.answeredAt }
     }
 
     private func storeOptOuts(_ choices: OptOutChoices, region: Region) throws {
@@ -161,7 +167,7 @@ public actor Launch {
     private func rememberRegion() throws {
         let region = context.region.region
         guard region != .unknown else { return }
-        guard try manager.store.load().record.lastKnownRegion != region else { return }
+        guard try load().lastKnownRegion != region else { return }
         let now = manager.clock.now()
         try manager.store.update { record in
             record.lastKnownRegion = region
@@ -170,10 +176,15 @@ public actor Launch {
     }
 
     /// Evaluates, and hands the signals to the writer and Consent Mode to the sink when they differ from
-    /// what this launch handed them before.
+    /// what this launch handed them before; the decision's warnings are kept for the report.
     private func evaluate() async throws -> Decision {
-        guard manager.signalsWriter != nil || manager.consentModeSink != nil else { return try manager.evaluate(context) }
+        guard manager.signalsWriter != nil || manager.consentModeSink != nil else {
+            let decision = try manager.evaluate(context)
+            keep(decision.warnings)
+            return decision
+        }
         let (decision, signals) = try manager.evaluateWithSignals(context)
+        keep(decision.warnings)
         if let writer = manager.signalsWriter, signals.keys != writtenKeys {
             try writer.write(signals.keys)
             writtenKeys = signals.keys
@@ -185,7 +196,22 @@ public actor Launch {
         return decision
     }
 
+    /// The stored record now, its warnings kept for the report.
+    private func load() throws -> ConsentRecord {
+        let snapshot = try manager.store.load()
+        keep(snapshot.warnings)
+        return snapshot.record
+    }
+
+    private func keep(_ new: [String]) {
+        warnings += manager.takeStoreWarnings() + new
+    }
+
+    /// The final decision, with every warning of the launch once, in the order they came.
     private func report() async throws -> LaunchReport {
-        LaunchReport(shown: shown, adsStarted: adsStarted, decision: try await evaluate())
+        var decision = try await evaluate()
+        var seen = Set<String>()
+        decision.warnings = warnings.filter { seen.insert($0).inserted }
+        return LaunchReport(shown: shown, adsStarted: adsStarted, decision: decision)
     }
 }

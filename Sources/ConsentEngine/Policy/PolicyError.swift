@@ -16,13 +16,17 @@ public struct PolicyError: Error, Sendable, Equatable, CustomStringConvertible {
     package var path: String
     /// What is wrong, in one line.
     package var message: String
+    /// Whether the file at fault is a Global Vendor List: input data (exit 65), where a policy is
+    /// configuration (exit 78).
+    package var isVendorList: Bool
 
     /// An error about `file`; `path` is `$` when the whole file is concerned.
-    package init(kind: Kind = .invalid, file: String, path: String, message: String) {
+    package init(kind: Kind = .invalid, file: String, path: String, message: String, isVendorList: Bool = false) {
         self.kind = kind
         self.file = file
         self.path = path
         self.message = message
+        self.isVendorList = isVendorList
     }
 
     /// `file: path: message`, or `file: message` for a missing file.

@@ -26,9 +26,9 @@ enum PolicyExtension {
         let url = URL(fileURLWithPath: path, relativeTo: baseDirectory).standardizedFileURL
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = Data(try PolicyFile.read(url, what: "base policy"))
         } catch {
-            throw PolicyError(kind: .missingFile, file: file, path: "$.extends", message: "cannot read the base policy \(url.path)")
+            throw PolicyError(kind: error.kind, file: file, path: "$.extends", message: "\(url.path): \(error.message)")
         }
         let base = try resolve(PolicyLoader.parse(data, file: url.path), file: url.path,
                                baseDirectory: url.deletingLastPathComponent(), depth: depth + 1)

@@ -7,13 +7,8 @@ public enum PolicyLoader {
     ///
     /// - Throws: ``PolicyError`` naming the file, the JSON path and what is wrong.
     public static func load(contentsOf url: URL) throws(PolicyError) -> Policy {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw PolicyError(kind: .missingFile, file: url.path, path: "$", message: "cannot read the policy file (does it exist?)")
-        }
-        return try load(data: data, file: url.path, baseDirectory: url.deletingLastPathComponent())
+        let bytes = try PolicyFile.read(url, what: "policy file")
+        return try load(data: Data(bytes), file: url.path, baseDirectory: url.deletingLastPathComponent())
     }
 
     /// Loads and validates a policy from JSON bytes.
@@ -51,7 +46,7 @@ public enum PolicyLoader {
         do {
             return try JSONReader.parse(Array(data))
         } catch {
-            throw PolicyError(file: file, path: "$", message: "not valid JSON: \(error)")
+            throw PolicyError(file: file, path: "$", message: "not valid JSON at \(error)")
         }
     }
 

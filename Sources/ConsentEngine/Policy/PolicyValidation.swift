@@ -26,6 +26,8 @@ enum PolicyValidation {
         }
         try checkIDs(policy.purposes.map(\.id), valid: 1...11, path: "$.purposes", what: "TCF purpose")
         try checkIDs(policy.specialFeatures.map(\.id), valid: 1...2, path: "$.specialFeatures", what: "TCF special feature")
+        try checkComplete(policy.purposes.map(\.id), all: 1...11, path: "$.purposes", what: "purpose")
+        try checkComplete(policy.specialFeatures.map(\.id), all: 1...2, path: "$.specialFeatures", what: "special feature")
         for (index, purpose) in policy.purposes.enumerated() where purpose.name["en"] == nil {
             try fail("$.purposes[\(index)].name.en", "every purpose needs an English name")
         }
@@ -77,6 +79,16 @@ enum PolicyValidation {
                 throw Failure(path: "\(path)[\(index)].id", message: "\(what) \(id) is listed twice")
             }
         }
+    }
+
+    /// The form shows every TCF purpose and special feature: a policy that leaves one out would ask for
+    /// consent without disclosing it.
+    private static func checkComplete(_ ids: [Int], all: ClosedRange<Int>, path: String, what: String) throws(Failure) {
+        let missing = all.filter { !ids.contains($0) }
+        guard !missing.isEmpty else { return }
+        let list = missing.map(String.init).joined(separator: ", ")
+        throw Failure(path: path, message: "TCF \(what)\(missing.count == 1 ? "" : "s") \(list) \(missing.count == 1 ? "is" : "are") missing: "
+            + "a policy lists all \(all.count) \(what)s (\(all.lowerBound)–\(all.upperBound)), each with an English name")
     }
 
     private static func validateTexts(_ policy: Policy) throws(Failure) {

@@ -13,18 +13,13 @@ struct VendorList: Sendable {
     var vendors: [Int: Partner]
 
     static func load(contentsOf url: URL) throws(PolicyError) -> VendorList {
-        let data: Data
+        let bytes = try PolicyFile.read(url, what: "vendor list", isVendorList: true)
         do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw PolicyError(kind: .missingFile, file: url.path, path: "$", message: "cannot read the vendor list (does it exist?)")
-        }
-        do {
-            return try parse(JSONReader.parse(Array(data)))
+            return try parse(JSONReader.parse(bytes))
         } catch let failure as JSONFieldError {
-            throw PolicyError(file: url.path, path: failure.path, message: failure.message)
+            throw PolicyError(file: url.path, path: failure.path, message: failure.message, isVendorList: true)
         } catch {
-            throw PolicyError(file: url.path, path: "$", message: "not valid JSON: \(error)")
+            throw PolicyError(file: url.path, path: "$", message: "not valid JSON at \(error)", isVendorList: true)
         }
     }
 

@@ -12,6 +12,11 @@ enum GDPRRule {
     static func apply(to evaluation: inout Evaluation) {
         evaluation.privacyOptions = .required
         let (reason, why) = formReason(evaluation)
+        if let answer = evaluation.record.consent, !evaluation.resetInForce, answer.answeredAt > evaluation.context.now {
+            evaluation.warnings.append(
+                "the stored consent answer is dated \(UTCCalendar.iso8601(answer.answeredAt)), after now "
+                    + "(\(UTCCalendar.iso8601(evaluation.context.now))): a clock set wrong; it does not count and the form is asked again")
+        }
         guard let reason else {
             evaluation.consentStatus = .obtained
             evaluation.validAnswer = evaluation.record.consent
@@ -34,6 +39,10 @@ enum GDPRRule {
         }
         guard let answer = evaluation.record.consent else {
             return (.noAnswer, "no consent answer is stored: the form is required")
+        }
+        // Clock skew fails closed: an answer from the future would otherwise stay valid for longer.
+        if answer.answeredAt > evaluation.context.now {
+            return (.noAnswer, "the stored answer is dated \(UTCCalendar.iso8601(answer.answeredAt)), after now: it does not count, the form is required")
         }
         let expiry = expiryDate(of: answer, policy: policy)
         if evaluation.context.now >= expiry {

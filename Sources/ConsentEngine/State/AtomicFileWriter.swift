@@ -1,4 +1,6 @@
 /// Replaces a file so that readers, and a crash at any point, see either the old bytes or the new ones.
+/// Every file of the app folder that is replaced (`state.json`, and any the folder comes to hold) goes
+/// through here, so none is ever written through a link.
 ///
 /// The order is what makes it durable: write the temporary file, `fsync` it (its bytes are on disk before
 /// its name can be), rename it over the target (atomic within one directory), `fsync` the directory (the
@@ -10,7 +12,9 @@ struct AtomicFileWriter {
     ///
     /// Call it only while holding the store's lock: the temporary name is fixed, so a crash leaves at most
     /// one stale temporary file, which the next write truncates and reuses.
+    /// A link or special file at `path` is refused and left as it is: the rename would replace it unseen.
     func replace(_ path: String, with bytes: [UInt8], through temporaryPath: String) throws(SystemCallError) {
+        if let kind = try calls.entryStatus(path)?.kind, kind != .regularFile { throw .refused(kind, "rename", path) }
         let descriptor = try calls.open(temporaryPath, .createOrTruncate)
         do {
             try calls.write(descriptor, bytes)
@@ -18,7 +22,7 @@ struct AtomicFileWriter {
         } catch {
             calls.close(descriptor)
             calls.remove(temporaryPath)
-            throw error
+            throw error.at(temporaryPath)
         }
         calls.close(descriptor)
         do {

@@ -1,4 +1,5 @@
 import Foundation
+import JSONKit
 
 /// `consent-log.jsonl`: one ``ConsentLogEntry`` per line, only ever appended to.
 struct ConsentLogFile {
@@ -8,6 +9,14 @@ struct ConsentLogFile {
     private static let newline = UInt8(ascii: "\n")
     /// How much of the end of the log is read to find the last change number; entries are far shorter.
     private static let tailLength = 64 * 1024
+
+    /// A line that is not a log entry, by its number in the file (the first line is 1).
+    struct UnreadableLine: Equatable {
+        var number: Int
+        var reason: String
+        /// Whether it is the last line and has no line break: a write cut short by a crash.
+        var isTorn: Bool
+    }
 
     /// The bytes of `entries` as log lines, each ending with a newline.
     static func lines(_ entries: [ConsentLogEntry]) -> [UInt8] {
@@ -21,24 +30,42 @@ struct ConsentLogFile {
 
     /// Appends `lines` in one write and syncs the log. A last line left without its newline by a crash
     /// gets one first, so that the new lines never run on from it.
-    func append(_ lines: [UInt8]) throws(SystemCallError) {
-        guard !lines.isEmpty else { return }
+    /// - Returns: whether such a line was repaired.
+    @discardableResult
+    func append(_ lines: [UInt8]) throws(SystemCallError) -> Bool {
+        guard !lines.isEmpty else { return false }
         let descriptor = try calls.open(path, .createOrAppend)
         defer { calls.close(descriptor) }
-        let size = try calls.status(descriptor).size
-        var bytes = lines
-        if size > 0, try calls.read(descriptor, size - 1, 1) != [Self.newline] {
-            bytes.insert(Self.newline, at: 0)
+        do throws(SystemCallError) {
+            let size = try calls.status(descriptor).size
+            var bytes = lines
+            var repaired = false
+            if size > 0 { repaired = try calls.read(descriptor, size - 1, 1) != [Self.newline] }
+            if repaired { bytes.insert(Self.newline, at: 0) }
+            try calls.write(descriptor, bytes)
+            try calls.fsync(descriptor)
+            return repaired
+        } catch {
+            throw error.at(path)
         }
-        try calls.write(descriptor, bytes)
-        try calls.fsync(descriptor)
     }
 
-    /// Every entry, oldest first. A line that does not parse (torn by a crash in the middle of a write) is
-    /// skipped: it was never a completed change.
-    func entries() throws(SystemCallError) -> [ConsentLogEntry] {
-        guard let log = try read(tailLength: nil) else { return [] }
-        return Self.lines(in: log.bytes).compactMap { try? StateJSON.decode(ConsentLogEntry.self, from: $0) }
+    /// Every entry, oldest first, and the lines that are not entries (torn by a crash in the middle of a
+    /// write, edited by hand, or numbered out of range), which are skipped: none was a completed change.
+    func entries() throws(SystemCallError) -> (entries: [ConsentLogEntry], unreadable: [UnreadableLine]) {
+        guard let log = try read(tailLength: nil) else { return ([], []) }
+        var entries: [ConsentLogEntry] = []
+        var unreadable: [UnreadableLine] = []
+        let lines = log.bytes.split(separator: Self.newline, omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() where !line.isEmpty {
+            switch Self.entry(line) {
+            case .success(let entry):
+                entries.append(entry)
+            case .failure(let problem):
+                unreadable.append(UnreadableLine(number: index + 1, reason: problem.description, isTorn: index == lines.count - 1))
+            }
+        }
+        return (entries, unreadable)
     }
 
     /// The change number of the last entry that parses, or 0 for a missing or empty log.
@@ -46,12 +73,34 @@ struct ConsentLogFile {
         struct ChangeNumber: Decodable { var change: Int }
         func last(in bytes: ArraySlice<UInt8>) -> Int? {
             Self.lines(in: bytes).reversed().lazy
-                .compactMap { try? StateJSON.decode(ChangeNumber.self, from: $0).change }.first
+                .compactMap { try? StateJSON.decode(ChangeNumber.self, from: $0).change }
+                .first { RecordChange.changeNumbers.contains($0) }
         }
         guard let tail = try read(tailLength: Self.tailLength) else { return 0 }
         if let change = last(in: tail.bytes) { return change }
         guard tail.isPartial, let whole = try read(tailLength: nil) else { return 0 }
         return last(in: whole.bytes) ?? 0
+    }
+
+    /// One line as an entry, or why it is not one.
+    private static func entry(_ line: ArraySlice<UInt8>) -> Result<ConsentLogEntry, StateReadError> {
+        let value: JSONValue
+        do {
+            value = try JSONReader.parse(Array(line))
+        } catch {
+            // The reader counts lines within the one line: only the column says something.
+            return .failure(StateReadError(description: "not JSON (column \(error.column): \(error.message))"))
+        }
+        do {
+            let entry = try JSONCoding.decode(ConsentLogEntry.self, from: value)
+            guard RecordChange.changeNumbers.contains(entry.change) else {
+                return .failure(StateReadError(
+                    description: "$.change: \(entry.change) is out of range (1–\(RecordChange.changeNumbers.upperBound))"))
+            }
+            return .success(entry)
+        } catch {
+            return .failure(StateReadError(description: error.description))
+        }
     }
 
     /// The last `tailLength` bytes (all with `nil`), without the first line when it may be cut; `nil` when
@@ -64,12 +113,16 @@ struct ConsentLogFile {
             return nil
         }
         defer { calls.close(descriptor) }
-        let size = try calls.status(descriptor).size
-        let length = min(size, tailLength ?? size)
-        let bytes = try calls.read(descriptor, size - length, length)
-        guard length < size else { return (bytes[...], false) }
-        let firstNewline = bytes.firstIndex(of: Self.newline) ?? bytes.endIndex
-        return (bytes[firstNewline...], true)
+        do {
+            let size = try calls.status(descriptor).size
+            let length = min(size, tailLength ?? size)
+            let bytes = try calls.read(descriptor, size - length, length)
+            guard length < size else { return (bytes[...], false) }
+            let firstNewline = bytes.firstIndex(of: Self.newline) ?? bytes.endIndex
+            return (bytes[firstNewline...], true)
+        } catch {
+            throw error.at(path)
+        }
     }
 
     private static func lines(in bytes: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {

@@ -6,19 +6,22 @@ import Foundation
 /// Every ``update(_:)`` runs under an exclusive lock on `state.lock`, appends its log lines and replaces
 /// `state.json` atomically and durably, so that N updates from any processes add exactly N to the change
 /// counter. ``load()`` reads without locking (a replaced file is always whole) and writes only to move a
-/// corrupt `state.json` aside. Files are created 0600 and directories 0700.
+/// corrupt `state.json` aside. Files are created 0600 and directories 0700; nothing in the app's folder is
+/// followed through a symbolic link, and a folder open to other users is tightened to 0700.
 ///
 /// ```swift
 /// let store = try FileConsentStore(appID: "com.example.Shopping")
 /// let record = try store.load().record
 /// ```
-public struct FileConsentStore: ConsentStore, ConsentLogReading {
+public struct FileConsentStore: ConsentStore, ConsentLogReading, StoreWarningReporting {
     /// The app whose answers this store keeps.
     package let appID: String
     /// The app's folder, `<state dir>/<app id>`.
     package let directory: String
     private let clock: Clock
     private let calls: FileSystemCalls
+    /// What ``update(_:)`` and ``readLog()`` had to tell, until ``takeWarnings()``.
+    private let pending = PendingWarnings()
 
     /// The stored record, `<directory>/state.json`.
     package var stateFile: String { StateDirectory.join(directory, "state.json") }
@@ -29,6 +32,10 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading {
     /// The CMP's keys as an iOS app's standard user defaults would hold them (§4): written by the launch flow.
     package var preferencesFile: String { StateDirectory.join(directory, "preferences.plist") }
     private var preferencesTemporaryFile: String { StateDirectory.join(directory, "preferences.plist.tmp") }
+    /// Every file ``update(_:)`` replaces through a temporary file beside it; each pair is checked before the
+    /// update writes anything, and written through ``AtomicFileWriter`` (so through ``FileSystemCalls``,
+    /// which never follows a link), as `preferences.plist` is by ``replacePreferences(with:)``.
+    private var replacedFiles: [(path: String, temporary: String)] { [(stateFile, temporaryFile)] }
 
     /// A store for `appID` under `stateDirectory`, or under the directory
     /// ``stateDirectory(explicit:environment:)`` picks when it is `nil`. Nothing is created until the first
@@ -57,6 +64,12 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading {
         self.calls = calls
     }
 
+    /// The warnings of updates and log reads since the last call: a corrupt record set aside by an update,
+    /// the app folder tightened, a torn log line repaired, a log line that could not be read.
+    package func takeWarnings() -> [String] {
+        pending.take()
+    }
+
     /// Reads the stored record; an older schema is migrated in memory and written back by the next update.
     ///
     /// A missing record reads as empty. A corrupt one is moved aside to `state.json.corrupt-<UTC time>`
@@ -65,18 +78,19 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading {
     /// by a newer version, which stays untouched, and ``StoreError/Kind/cannotWrite`` when `state.json`
     /// cannot be read (an I/O error, or a directory in its place).
     public func load() throws(StoreError) -> StoreSnapshot {
+        let folderWarning = try secureFolder()
         switch try readState() {
         case .missing:
-            return StoreSnapshot(record: try emptyRecord())
+            return StoreSnapshot(record: try emptyRecord(), warnings: folderWarning.map { [$0] } ?? [])
         case .readable(let record):
-            return StoreSnapshot(record: record)
+            return StoreSnapshot(record: record, warnings: folderWarning.map { [$0] } ?? [])
         case .corrupt:
             // Moving the file aside is a write: do it under the lock, and look again, because a writer may
             // have replaced the file since it was read.
             let lock = try acquireLock()
             defer { lock.release() }
             let (record, warning) = try lockedRecord()
-            return StoreSnapshot(record: record, warnings: warning.map { [$0] } ?? [])
+            return StoreSnapshot(record: record, warnings: [folderWarning, warning].compactMap { $0 })
         }
     }
 
@@ -99,11 +113,12 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading {
                 kind: .cannotCreateDirectory, path: directory,
                 message: "cannot create the state directory (\(describe(error))); choose another state directory")
         }
+        if let warning = try secureFolder() { pending.add(warning) }
         let lock = try acquireLock()
         defer { lock.release() }
-        // `update` cannot report the warning (it returns the record); the corrupt file is kept all the same,
-        // and a caller that loads first, as the launch flow does, has already set it aside and reported it.
-        let (current, _) = try lockedRecord()
+        // `update` returns the record, so a corrupt file set aside here is told through `takeWarnings()`.
+        let (current, warning) = try lockedRecord()
+        if let warning { pending.add(warning) }
         let log = ConsentLogFile(path: logFile, calls: calls)
         let lastLogged = try attempt("read the consent log", logFile) { () throws(SystemCallError) in
             try log.lastChange()
@@ -111,7 +126,18 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading {
         let next = RecordChange.apply(change, to: current, lastLoggedChange: lastLogged)
         let lines = ConsentLogFile.lines([next.entry])
         let state = StateFile.encode(next.record)
-        try attempt("append to the consent log", logFile) { () throws(SystemCallError) in try log.append(lines) }
+        // The replaced files are opened only after the log is appended: refuse a link or special file in
+        // their place first, so that nothing is logged for a change that cannot be stored.
+        for path in replacedFiles.flatMap({ [$0.path, $0.temporary] }) {
+            try attempt("replace \(path)", path) { () throws(SystemCallError) in
+                if let kind = try calls.entryStatus(path)?.kind, kind != .regularFile { throw .refused(kind, "open", path) }
+            }
+        }
+        let repaired = try attempt("append to the consent log", logFile) { () throws(SystemCallError) in try log.append(lines) }
+        if repaired {
+            pending.add("the last line of \(logFile) had no line break (a write cut short by a crash); "
+                + "a line break was added before the new entry, and the cut line is skipped when the log is read")
+        }
         try attempt("replace the state", stateFile) { () throws(SystemCallError) in
             try AtomicFileWriter(calls: calls).replace(stateFile, with: state, through: temporaryFile)
         }
@@ -119,10 +145,16 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading {
     }
 
     /// The consent log, oldest first. A line torn by a crash is skipped: it was never a completed change.
+    /// Each line that could not be read is named, with its number, in ``takeWarnings()``.
     /// - Throws: ``StoreError/Kind/cannotWrite`` when the log exists but cannot be read.
     package func readLog() throws(StoreError) -> [ConsentLogEntry] {
         let log = ConsentLogFile(path: logFile, calls: calls)
-        return try attempt("read the consent log", logFile) { () throws(SystemCallError) in try log.entries() }
+        let read = try attempt("read the consent log", logFile) { () throws(SystemCallError) in try log.entries() }
+        for line in read.unreadable {
+            let what = line.isTorn ? "is cut short (a write interrupted by a crash?)" : "is not a log entry"
+            pending.add("\(logFile) line \(line.number) \(what): \(line.reason); it was skipped")
+        }
+        return read.entries
     }
 
     // MARK: - preferences.plist
@@ -137,8 +169,11 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading {
                 return nil
             }
             defer { calls.close(descriptor) }
-            let status = try calls.status(descriptor)
-            return try calls.read(descriptor, 0, status.size)
+            do throws(SystemCallError) {
+                return try calls.read(descriptor, 0, try calls.status(descriptor).size)
+            } catch {
+                throw error.at(preferencesFile)
+            }
         }
     }
 
@@ -151,6 +186,7 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading {
                 kind: .cannotCreateDirectory, path: directory,
                 message: "cannot create the state directory (\(describe(error))); choose another state directory")
         }
+        if let warning = try secureFolder() { pending.add(warning) }
         let lock = try acquireLock()
         defer { lock.release() }
         try attempt("replace the preferences", preferencesFile) { () throws(SystemCallError) in
@@ -168,17 +204,7 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading {
 
     /// Reads and decodes `state.json`, throwing for a newer schema or a file that cannot be read.
     private func readState() throws(StoreError) -> StoredState {
-        let bytes: [UInt8]
-        switch try attempt("read the state", stateFile, readStateBytes) {
-        case .missing:
-            return .missing
-        case .notAFile:
-            throw StoreError(
-                kind: .cannotWrite, path: stateFile,
-                message: "is not a regular file, so the state can be neither read nor written; move it away")
-        case .bytes(let read):
-            bytes = read
-        }
+        guard let bytes = try attempt("read the state", stateFile, readStateBytes) else { return .missing }
         switch StateFile.decode(bytes) {
         case .record(let record):
             return .readable(record)
@@ -192,24 +218,28 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading {
         }
     }
 
-    private enum StateBytes {
-        case missing
-        /// A directory or device where `state.json` should be.
-        case notAFile
-        case bytes([UInt8])
-    }
-
-    private func readStateBytes() throws(SystemCallError) -> StateBytes {
+    /// The bytes of `state.json`, `nil` when there is none. A link, a directory, a FIFO or a device in its
+    /// place is refused by the open (``FileSystemCalls``), without waiting and without touching it.
+    private func readStateBytes() throws(SystemCallError) -> [UInt8]? {
         let descriptor: Int32
         do {
             descriptor = try calls.open(stateFile, .read)
         } catch let error where error.isMissingFile || error.isNotADirectory {
-            return .missing
+            return nil
         }
         defer { calls.close(descriptor) }
-        let status = try calls.status(descriptor)
-        guard status.kind == .regularFile else { return .notAFile }
-        return .bytes(try calls.read(descriptor, 0, status.size))
+        do {
+            return try calls.read(descriptor, 0, min(try calls.status(descriptor).size, StateFile.maximumSize + 1))
+        } catch {
+            throw error.at(stateFile)
+        }
+    }
+
+    /// The app folder checked before its files are opened; a warning when its permissions were tightened.
+    private func secureFolder() throws(StoreError) -> String? {
+        try attempt("open the app folder", directory) { () throws(SystemCallError) in
+            try StateDirectory.secureAppFolder(directory, calls: calls)
+        }
     }
 
     /// Under the lock: the stored record, or an empty one after moving a corrupt file aside.
@@ -251,15 +281,21 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading {
         }
     }
 
-    /// Runs a file operation, turning a failed system call into ``StoreError/Kind/cannotWrite`` for `path`
-    /// (exit 74 covers reading as well: an I/O error).
+    /// Runs a file operation, turning a failed system call into ``StoreError/Kind/cannotWrite`` for the
+    /// file at fault (the failed call's, else `path`; exit 74 covers reading as well: an I/O error).
     private func attempt<T>(
         _ action: String, _ path: String, _ body: () throws(SystemCallError) -> T
     ) throws(StoreError) -> T {
         do {
             return try body()
         } catch {
-            throw StoreError(kind: .cannotWrite, path: path, message: "cannot \(action) (\(describe(error)))")
+            let culprit = error.path.hasPrefix("fd ") ? path : error.path
+            if error.isRefusedFileKind {
+                let what = error.detail ?? "is a symbolic link, and links in the app folder are never followed"
+                throw StoreError(kind: .cannotWrite, path: culprit,
+                                 message: "\(what); it was left as it is: move it away to use this app's state")
+            }
+            throw StoreError(kind: .cannotWrite, path: culprit, message: "cannot \(action) (\(describe(error)))")
         }
     }
 

@@ -14,7 +14,7 @@ struct FileLock {
             try calls.lock(descriptor)
         } catch {
             calls.close(descriptor)
-            throw error
+            throw error.at(path)
         }
         return FileLock(descriptor: descriptor, calls: calls)
     }

@@ -9,26 +9,41 @@ import Darwin
 ///
 /// Every file is created 0600 and every directory 0700 with an explicit `fchmod`/`chmod` after creation,
 /// so the permissions do not depend on the process umask.
+///
+/// This is the one seam through which the store opens files, and every file it opens is in the app's
+/// folder: each file mode opens with `O_NOFOLLOW` (a symbolic link is refused with `ELOOP`, never followed
+/// and never touched) and `O_NONBLOCK` (a FIFO or device cannot make the open wait), and anything that is
+/// not a regular file is refused before a byte is read or written (``SystemCallError/isRefusedFileKind``).
+/// A file added to the folder later gets the same treatment by opening it here.
 struct FileSystemCalls: Sendable {
     /// How a file is opened; every mode sets close-on-exec so that spawned processes do not inherit locks.
     enum OpenMode: Sendable, Equatable {
         /// Read only; fails with `ENOENT` when the file is missing.
         case read
-        /// Write only, created 0600 or truncated.
+        /// Write only, created 0600 or truncated (only once it is known to be a regular file).
         case createOrTruncate
         /// Read and append, created 0600 when missing.
         case createOrAppend
         /// Read and write without truncating, created 0600 when missing (a lock file).
         case createForLocking
-        /// A directory, opened to `fsync` its entries.
+        /// A directory, opened to `fsync` its entries; a link to a directory is followed (a state dir may
+        /// be reached through one).
         case directory
+        /// The app's own folder, opened to check and tighten its permissions: never through a link.
+        case appFolder
     }
 
     /// What a path or descriptor refers to.
     struct FileStatus: Sendable, Equatable {
-        enum Kind: Sendable, Equatable { case regularFile, directory, other }
+        enum Kind: Sendable, Equatable {
+            case regularFile, directory, symbolicLink
+            /// A FIFO, a socket or a device.
+            case special
+        }
         var kind: Kind
         var size: Int
+        /// The permission bits (`0o700`).
+        var permissions: Int = 0o600
     }
 
     var open: @Sendable (_ path: String, _ mode: OpenMode) throws(SystemCallError) -> Int32
@@ -37,6 +52,11 @@ struct FileSystemCalls: Sendable {
     var status: @Sendable (_ descriptor: Int32) throws(SystemCallError) -> FileStatus
     /// `stat`, following symbolic links; `nil` when nothing is there.
     var pathStatus: @Sendable (_ path: String) throws(SystemCallError) -> FileStatus?
+    /// `lstat`: the entry itself, a symbolic link included; `nil` when nothing is there (nor can be, under a
+    /// file).
+    var entryStatus: @Sendable (_ path: String) throws(SystemCallError) -> FileStatus?
+    /// `fchmod`.
+    var changePermissions: @Sendable (_ descriptor: Int32, _ permissions: Int) throws(SystemCallError) -> Void
     /// `pread` until `count` bytes or the end of the file.
     var read: @Sendable (_ descriptor: Int32, _ offset: Int, _ count: Int) throws(SystemCallError) -> [UInt8]
     /// `write` until every byte is written.
@@ -57,9 +77,24 @@ struct SystemCallError: Error, Sendable, Equatable {
     var call: String
     var path: String
     var code: Int32
+    /// What is wrong when it is not `errno`'s story (a FIFO where a file belongs).
+    var detail: String? = nil
 
-    /// The C library's description of `code` (`No such file or directory`).
-    var reason: String { String(cString: strerror(code)) }
+    /// `detail`, else the C library's description of `code` (`No such file or directory`).
+    var reason: String { detail ?? String(cString: strerror(code)) }
+
+    /// A symbolic link was met where the store opens a file (`O_NOFOLLOW`'s `ELOOP`), or a directory, FIFO,
+    /// socket or device: the store refuses it and leaves it as it is.
+    var isRefusedFileKind: Bool { code == ELOOP || detail != nil }
+
+    /// The same error told about `path` when it only knew a descriptor (`fd 5`), so that a message names
+    /// the file at fault.
+    func at(_ path: String) -> SystemCallError {
+        guard self.path.hasPrefix("fd ") else { return self }
+        var error = self
+        error.path = path
+        return error
+    }
 
     /// `ENOENT`: nothing at the path.
     var isMissingFile: Bool { code == ENOENT }
@@ -69,6 +104,21 @@ struct SystemCallError: Error, Sendable, Equatable {
 
     /// `EEXIST`: something is already at the path.
     var isAlreadyExisting: Bool { code == EEXIST }
+
+    /// The store's refusal of something that is not a regular file where it keeps one.
+    static func refused(_ kind: FileSystemCalls.FileStatus.Kind, _ call: String, _ path: String) -> SystemCallError {
+        switch kind {
+        case .symbolicLink: return symbolicLink(call, path)
+        case .directory: return SystemCallError(call: call, path: path, code: EISDIR, detail: "is a directory, not a regular file")
+        case .special, .regularFile:
+            return SystemCallError(call: call, path: path, code: EINVAL, detail: "is a FIFO, socket or device, not a regular file")
+        }
+    }
+
+    /// The error `O_NOFOLLOW` gives for a symbolic link.
+    static func symbolicLink(_ call: String, _ path: String) -> SystemCallError {
+        SystemCallError(call: call, path: path, code: ELOOP)
+    }
 
     /// The error `call` would give for a path that is not a directory where one is needed.
     static func notADirectory(_ call: String, _ path: String) -> SystemCallError {
@@ -80,7 +130,8 @@ extension FileSystemCalls {
     /// The calls of the running system.
     static let live = FileSystemCalls(
         open: LiveSystem.openFile, close: LiveSystem.closeFile, status: LiveSystem.status,
-        pathStatus: LiveSystem.pathStatus, read: LiveSystem.readFile, write: LiveSystem.writeFile,
+        pathStatus: LiveSystem.pathStatus, entryStatus: LiveSystem.entryStatus,
+        changePermissions: LiveSystem.changePermissions, read: LiveSystem.readFile, write: LiveSystem.writeFile,
         fsync: LiveSystem.sync, rename: LiveSystem.renameFile, remove: LiveSystem.removeFile,
         makeDirectory: LiveSystem.makeDirectory, lock: LiveSystem.lock, unlock: LiveSystem.unlock
     )
@@ -90,19 +141,39 @@ extension FileSystemCalls {
 /// functions are found unqualified.
 private enum LiveSystem {
     static func openFile(_ path: String, _ mode: FileSystemCalls.OpenMode) throws(SystemCallError) -> Int32 {
+        // Files never follow a link and never wait on a FIFO or device; a file is truncated only once it
+        // is known to be a regular one.
+        let file = O_NOFOLLOW | O_NONBLOCK
         let flags: Int32
         switch mode {
-        case .read: flags = O_RDONLY
-        case .createOrTruncate: flags = O_WRONLY | O_CREAT | O_TRUNC
-        case .createOrAppend: flags = O_RDWR | O_APPEND | O_CREAT
-        case .createForLocking: flags = O_RDWR | O_CREAT
+        case .read: flags = O_RDONLY | file
+        case .createOrTruncate: flags = O_WRONLY | O_CREAT | file
+        case .createOrAppend: flags = O_RDWR | O_APPEND | O_CREAT | file
+        case .createForLocking: flags = O_RDWR | O_CREAT | file
         case .directory: flags = O_RDONLY | O_DIRECTORY
+        case .appFolder: flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW
         }
-        let descriptor = try retryingOnInterrupt("open", path) { open(path, flags | O_CLOEXEC, 0o600) }
-        if flags & O_CREAT != 0, fchmod(descriptor, 0o600) != 0 {
-            let code = errno
+        let descriptor: Int32
+        do {
+            descriptor = try retryingOnInterrupt("open", path) { open(path, flags | O_CLOEXEC, 0o600) }
+        } catch let error where error.code == ENXIO && flags & O_NONBLOCK != 0 {
+            // A FIFO opened for writing with no reader: refused like any special file, without waiting.
+            throw .refused(.special, "open", path)
+        }
+        guard flags & O_NONBLOCK != 0 else { return descriptor }
+        do throws(SystemCallError) {
+            let kind = try status(descriptor).kind
+            guard kind == .regularFile else { throw SystemCallError.refused(kind, "open", path) }
+            _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK & ~O_CREAT)
+            if mode == .createOrTruncate, ftruncate(descriptor, 0) != 0 {
+                throw SystemCallError(call: "ftruncate", path: path, code: errno)
+            }
+            if flags & O_CREAT != 0, fchmod(descriptor, 0o600) != 0 {
+                throw SystemCallError(call: "fchmod", path: path, code: errno)
+            }
+        } catch {
             closeFile(descriptor)
-            throw SystemCallError(call: "fchmod", path: path, code: code)
+            throw error.at(path)
         }
         return descriptor
     }
@@ -126,6 +197,21 @@ private enum LiveSystem {
             throw SystemCallError(call: "stat", path: path, code: errno)
         }
         return FileSystemCalls.FileStatus(info)
+    }
+
+    static func entryStatus(_ path: String) throws(SystemCallError) -> FileSystemCalls.FileStatus? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw SystemCallError(call: "lstat", path: path, code: errno)
+        }
+        return FileSystemCalls.FileStatus(info)
+    }
+
+    static func changePermissions(_ descriptor: Int32, _ permissions: Int) throws(SystemCallError) {
+        guard fchmod(descriptor, mode_t(permissions)) == 0 else {
+            throw SystemCallError(call: "fchmod", path: "fd \(descriptor)", code: errno)
+        }
     }
 
     static func readFile(_ descriptor: Int32, _ offset: Int, _ count: Int) throws(SystemCallError) -> [UInt8] {
@@ -196,8 +282,10 @@ private extension FileSystemCalls.FileStatus {
         switch info.st_mode & S_IFMT {
         case S_IFREG: kind = .regularFile
         case S_IFDIR: kind = .directory
-        default: kind = .other
+        case S_IFLNK: kind = .symbolicLink
+        default: kind = .special
         }
         size = Int(info.st_size)
+        permissions = Int(info.st_mode & 0o7777)
     }
 }

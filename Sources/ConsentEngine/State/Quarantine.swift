@@ -10,7 +10,7 @@ enum Quarantine {
         let base = "\(path).corrupt-\(timestamp(date))"
         var candidate = base
         var counter = 1
-        while try calls.pathStatus(candidate) != nil {
+        while try calls.entryStatus(candidate) != nil {
             counter += 1
             candidate = "\(base)-\(counter)"
         }

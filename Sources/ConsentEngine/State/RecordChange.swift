@@ -1,6 +1,13 @@
 /// One read-modify-write as every store applies it, so that the file and in-memory stores count and log
 /// alike.
 enum RecordChange {
+    /// The largest change number a record or log line may hold: 2^53 − 1, the largest whole number every
+    /// JSON reader keeps exactly. A larger one is bad data (a corrupt record, an unreadable log line), so
+    /// that counting on from it can never overflow.
+    static let maximumChange = 9_007_199_254_740_991
+    /// The numbers a log line may carry.
+    static let changeNumbers = 1...maximumChange
+
     /// Applies `change` to `current` and numbers the result.
     ///
     /// The new change number is one more than the larger of the record's counter and the log's last

@@ -60,10 +60,42 @@ enum StateDirectory {
         try syncEntries(of: parent, calls: calls)
     }
 
+    /// Checks the app's folder before any file in it is opened, and returns a warning when it had to be
+    /// tightened: a symbolic link in its place is refused (`ELOOP`) and left alone, and a folder that group
+    /// or others may enter, read or write is set to 0700, through the open folder so that nothing can be
+    /// swapped in between. A missing folder, or a file in its place, is left to the caller.
+    static func secureAppFolder(_ path: String, calls: FileSystemCalls) throws(SystemCallError) -> String? {
+        let descriptor: Int32
+        do {
+            descriptor = try calls.open(path, .appFolder)
+        } catch let error where error.isMissingFile || error.isNotADirectory {
+            // Some systems report a link opened with O_DIRECTORY | O_NOFOLLOW as "not a directory".
+            if try calls.entryStatus(path)?.kind == .symbolicLink {
+                throw .symbolicLink("open", path)
+            }
+            return nil
+        }
+        defer { calls.close(descriptor) }
+        let permissions = try calls.status(descriptor).permissions
+        guard permissions & 0o077 != 0 else { return nil }
+        do {
+            try calls.changePermissions(descriptor, 0o700)
+        } catch {
+            throw error.at(path)
+        }
+        let octal = String(permissions, radix: 8)
+        return "the app folder \(path) was open to other users (\(String(repeating: "0", count: max(4 - octal.count, 0)) + octal)); "
+            + "its permissions were tightened to 0700"
+    }
+
     /// Makes the directory's entries (a rename, a new file) durable.
     static func syncEntries(of directory: String, calls: FileSystemCalls) throws(SystemCallError) {
         let descriptor = try calls.open(directory, .directory)
         defer { calls.close(descriptor) }
-        try calls.fsync(descriptor)
+        do {
+            try calls.fsync(descriptor)
+        } catch {
+            throw error.at(directory)
+        }
     }
 }

@@ -24,8 +24,15 @@ enum StateFile {
         StateJSON.fileBytes(Current(record: record))
     }
 
+    /// The largest `state.json` read: 16 MiB, thousands of times a real record (a few KiB even with every
+    /// vendor of a Global Vendor List disclosed). A larger file is corrupt, and only this much of it is read.
+    static let maximumSize = 16 * 1024 * 1024
+
     /// Reads a file's bytes; never throws, because every unreadable file is a ``Contents/corrupt(reason:)``.
     static func decode(_ bytes: [UInt8]) -> Contents {
+        guard bytes.count <= maximumSize else {
+            return .corrupt(reason: "larger than \(maximumSize / 1024 / 1024) MiB, far more than a state holds")
+        }
         do {
             let schema = try StateJSON.decode(SchemaProbe.self, from: bytes).schema
             switch schema {
@@ -85,6 +92,11 @@ struct StrictRecord: Decodable {
             throw DecodingError.dataCorrupted(.init(
                 codingPath: codingPath + [AnyCodingKey("changeCount")],
                 debugDescription: "the change counter cannot be negative (\(count))"))
+        }
+        guard count <= RecordChange.maximumChange else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: codingPath + [AnyCodingKey("changeCount")],
+                debugDescription: "the change counter \(count) is out of range (at most \(RecordChange.maximumChange))"))
         }
     }
 }

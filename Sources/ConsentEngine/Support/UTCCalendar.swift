@@ -25,9 +25,15 @@ package enum UTCCalendar {
         Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
     }
 
-    /// ISO 8601 in UTC with seconds (`2026-02-28T10:00:00Z`), fractions kept only when present.
+    /// ISO 8601 in UTC with seconds (`2026-02-28T10:00:00Z`), fractions kept only when present. A year past
+    /// 9999 (an expiry computed from a late answer) is written whole (`10000-…`), never wrapped.
     package static func iso8601(_ date: Date) -> String {
         let fields = split(date)
+        guard (0...9999).contains(fields.year) else {
+            var inRange = fields
+            inRange.year = 2000
+            return String(fields.year) + iso8601(join(inRange)).dropFirst(4)
+        }
         let whole = Int(fields.secondsOfDay.rounded(.down))
         let milliseconds = Int(((fields.secondsOfDay - Double(whole)) * 1000).rounded(.down))
         // Built from bytes: String(format:) and string appends cost more than the rest of a decision.
@@ -56,9 +62,24 @@ package enum UTCCalendar {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The dates read from a file or the command line: years 0001 to 9999 in UTC, the range of a four-digit
+    /// ISO 8601 year, so that nothing read is ever written back with its year wrapped.
+    package static let readableRange: Range<Date> =
+        join(Fields(year: 1, month: 1, day: 1, secondsOfDay: 0))..<join(Fields(year: 10000, month: 1, day: 1, secondsOfDay: 0))
+
+    /// What ``parse(_:)`` accepts, for messages.
+    package static let acceptedForms = "an ISO 8601 time from year 0001 to 9999 with an offset within ±23:59 "
+        + "(2026-03-01T12:00:00Z, 2026-03-01T13:00:00+01:00 or 2026-03-01)"
+
     /// Parses `2026-02-28T10:00:00Z`, `2026-02-28T10:00:00.250Z`, `…+01:00` or a date alone (`2026-02-28`,
-    /// midnight UTC); `nil` for anything else.
+    /// midnight UTC); `nil` for anything else, for a year 0000, an offset beyond ±23:59, and a time whose
+    /// UTC date falls outside ``readableRange``.
     package static func parse(_ text: String) -> Date? {
+        guard let date = parseFields(text), readableRange.contains(date) else { return nil }
+        return date
+    }
+
+    private static func parseFields(_ text: String) -> Date? {
         let scalars = Array(text.utf8)
         func number(_ range: Range<Int>) -> Int? {
             guard range.upperBound <= scalars.count else { return nil }
@@ -70,7 +91,7 @@ package enum UTCCalendar {
             }
             return value
         }
-        guard let year = number(0..<4), scalars.count >= 10, scalars[4] == 45, let month = number(5..<7),
+        guard let year = number(0..<4), year >= 1, scalars.count >= 10, scalars[4] == 45, let month = number(5..<7),
               scalars[7] == 45, let day = number(8..<10),
               (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
         else { return nil }
@@ -98,7 +119,7 @@ package enum UTCCalendar {
             offset = 0
         } else if rest.count == 6, rest.first == 43 || rest.first == 45,
                   let offsetHours = number(index + 1..<index + 3), scalars[index + 3] == 58,
-                  let offsetMinutes = number(index + 4..<index + 6) {
+                  let offsetMinutes = number(index + 4..<index + 6), offsetHours <= 23, offsetMinutes <= 59 {
             offset = (offsetHours * 3600 + offsetMinutes * 60) * (rest.first == 45 ? -1 : 1)
         } else {
             return nil

@@ -104,11 +104,21 @@ extension AnswerFlags {
 struct NoInputSource: AnswerSource {
     func nextAnswer(for prompt: Prompt) async throws -> String? {
         let flag = AnswerFlags.flagForPrompt[prompt.kind] ?? "an answer flag"
-        throw CLIError.usage("the \(prompt.kind.rawValue) needs an answer and --no-input forbids asking", hint: "pass \(flag)")
+        throw CLIError.usage("the \(Self.name(prompt.kind)) needs an answer and --no-input forbids asking; nothing was stored",
+                             hint: "pass \(flag)")
     }
 
     func reject(_ answer: String, hint: String, for prompt: Prompt) async throws {
-        throw CLIError.usage("answer '\(answer)' does not fit the \(prompt.kind.rawValue): \(hint)")
+        throw CLIError.usage("answer '\(answer)' does not fit the \(Self.name(prompt.kind)): \(hint)")
+    }
+
+    private static func name(_ kind: PromptKind) -> String {
+        switch kind {
+        case .consentForm: return "consent form"
+        case .optOutForm: return "opt-out form"
+        case .explainer: return "tracking explainer"
+        case .trackingPrompt: return "tracking prompt"
+        }
     }
 }
 

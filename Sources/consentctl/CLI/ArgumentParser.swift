@@ -27,7 +27,14 @@ struct ParsedArguments: Sendable {
 
     /// Parses `arguments` (after the command word). `--name value`, `--name=value`, `-h`, and `--` ending
     /// the options are understood.
-    static func parse(_ arguments: [String], options: [OptionSpec], command: String) throws(CLIError) -> ParsedArguments {
+    ///
+    /// Strict, so that a slip never changes what a command does: an option never takes the next option as
+    /// its value (`--app --state-dir D` is "--app needs a value"; a value that starts with `-` is written
+    /// `--name=-value`), an empty value is refused, and a command that takes no operands refuses a stray
+    /// word and `--`.
+    static func parse(
+        _ arguments: [String], options: [OptionSpec], command: String, takesOperands: Bool = false
+    ) throws(CLIError) -> ParsedArguments {
         var parsed = ParsedArguments()
         let byName = Dictionary(options.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var index = 0
@@ -36,10 +43,18 @@ struct ParsedArguments: Sendable {
             let argument = arguments[index]
             index += 1
             if onlyPositionals || !argument.hasPrefix("-") || argument == "-" {
+                guard takesOperands else {
+                    throw CLIError.usage("'\(command)' takes no operands, got '\(argument)'",
+                                         hint: "options come as --name VALUE; see 'consentctl \(command) --help'")
+                }
                 parsed.positionals.append(argument)
                 continue
             }
             if argument == "--" {
+                guard takesOperands else {
+                    throw CLIError.usage("'\(command)' takes no operands, so '--' has nothing to end",
+                                         hint: "see 'consentctl \(command) --help'")
+                }
                 onlyPositionals = true
                 continue
             }
@@ -73,16 +88,29 @@ struct ParsedArguments: Sendable {
                 parsed.flags.insert(name)
                 continue
             }
+            let value: String
             if let inlineValue {
-                parsed.values[name, default: []].append(inlineValue)
-            } else if index < arguments.count {
-                parsed.values[name, default: []].append(arguments[index])
+                value = inlineValue
+            } else if index < arguments.count, !Self.looksLikeOption(arguments[index]) {
+                value = arguments[index]
                 index += 1
+            } else if index < arguments.count {
+                throw CLIError.usage("--\(name) needs a value (\(placeholder)), not the option '\(arguments[index])'",
+                                     hint: "write --\(name) \(placeholder) (a value that starts with '-' is written --\(name)=VALUE)")
             } else {
                 throw CLIError.usage("--\(name) needs a value (\(placeholder))", hint: "write --\(name) \(placeholder)")
             }
+            guard !value.isEmpty else {
+                throw CLIError.usage("--\(name) needs a value (\(placeholder)), not an empty one", hint: "write --\(name) \(placeholder)")
+            }
+            parsed.values[name, default: []].append(value)
         }
         return parsed
+    }
+
+    /// Whether an argument is an option rather than a value: it starts with `-` and is not `-` alone.
+    private static func looksLikeOption(_ argument: String) -> Bool {
+        argument.hasPrefix("-") && argument != "-"
     }
 }
 

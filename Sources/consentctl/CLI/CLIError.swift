@@ -43,9 +43,16 @@ enum ErrorReport {
         case let error as RegionError:
             return (error.description, "pass --geo with one of: \(RegionError.validForms)", .usage)
         case let error as PolicyError:
+            let option = error.isVendorList ? "--vendor-list" : "--policy"
             switch error.kind {
             case .missingFile:
-                return (error.description, "check the path given to --policy or --vendor-list", .noInput)
+                return (error.description, "check the path given to \(option)", .noInput)
+            case .invalid where error.isVendorList:
+                return (error.description, "the vendor list must be an IAB Global Vendor List v3 JSON file; fix the value at \(error.path)", .dataError)
+            case .invalid where error.message.hasPrefix("not valid JSON at"):
+                return (error.description, "fix the JSON syntax at that line and column; 'consentctl policy check FILE' checks a policy", .config)
+            case .invalid where error.path == "$":
+                return (error.description, "a policy file holds one JSON object (policies/README.md); 'consentctl policy check FILE' checks a policy", .config)
             case .invalid:
                 return (error.description, "fix the value at \(error.path); 'consentctl policy check FILE' checks a policy", .config)
             }
@@ -56,7 +63,7 @@ enum ErrorReport {
             case .cannotCreateDirectory:
                 return (error.description, "choose another --state-dir (or CONSENTCTL_STATE_DIR)", .cannotCreate)
             case .cannotWrite:
-                return (error.description, "check that the state directory holds a writable state.json file", .ioError)
+                return (error.description, "check \(error.path): the app's state folder may hold only regular files this user can write (no links, folders, FIFOs or devices)", .ioError)
             case .newerSchema:
                 return (error.description, "a newer consentctl wrote this state; upgrade consentctl (the file was left untouched)", .dataError)
             }
@@ -68,10 +75,15 @@ enum ErrorReport {
             return ("interrupted: nothing was stored for the open prompt", nil, .interrupted)
         case let error as TerminalUnavailable:
             return (error.description, "run in a terminal, pipe answers on stdin, or pass the answer flags", .unavailable)
+        case let error as OutputError:
+            return (error.description, "the output was cut short (a full disk, a closed descriptor or pipe); anything stored before stays stored", .ioError)
         case let error as AuditError:
             return AuditErrorReport.describe(error)
         default:
-            return (String(describing: error), nil, .failure)
+            // Never a Swift type name: an error that does not describe itself is named by what failed.
+            // (Asked of the error's own type: on Linux every error bridges to a describable NSError.)
+            let described = type(of: error) is any CustomStringConvertible.Type ? "\(error)" : "the command failed unexpectedly"
+            return (described, nil, .failure)
         }
     }
 }

@@ -20,12 +20,16 @@ protocol Command: Sendable {
     /// The command's own options, besides the common ones (when it takes those).
     static var options: [OptionSpec] { get }
     static var takesCommonOptions: Bool { get }
+    /// Whether the command takes words that are not options (`test PATH…`, `policy show FILE`); one that
+    /// does not refuses them, and `--`.
+    static var takesOperands: Bool { get }
     static var examples: [String] { get }
     static func run(_ arguments: ParsedArguments, _ invocation: Invocation) async throws -> ExitCode
 }
 
 extension Command {
     static var takesCommonOptions: Bool { true }
+    static var takesOperands: Bool { false }
     static var usage: String { "consentctl \(name) [options]" }
 
     static var allOptions: [OptionSpec] {

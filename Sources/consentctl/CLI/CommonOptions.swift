@@ -72,7 +72,7 @@ struct CommonOptions: Sendable {
         language = arguments.value("lang")
         if let text = arguments.value("now") {
             guard let date = UTCCalendar.parse(text) else {
-                throw CLIError.usage("--now: '\(text)' is not an ISO 8601 time", hint: "write e.g. 2026-03-01T12:00:00Z or 2026-03-01")
+                throw CLIError.usage("--now: '\(text)' is not \(UTCCalendar.acceptedForms)", hint: "write e.g. --now 2026-03-01T12:00:00Z or --now 2026-03-01")
             }
             now = date
         }

@@ -1,6 +1,7 @@
 import ConsentEngine
 
-/// The short human summary of a decision printed without `--json`: the fields an app reads, then why.
+/// The short human summary of a decision printed without `--json`: the fields an app reads, then why. Its
+/// warnings go to stderr (``Console/warn(_:)``), as every command's do.
 enum DecisionSummary {
     static func text(_ decision: Decision, verbose: Bool = true) -> String {
         var lines: [String] = []
@@ -24,9 +25,6 @@ enum DecisionSummary {
                 let id = "\(entry.rule.rawValue)/\(entry.outcome)"
                 lines.append("  \(id.padding(toLength: width, withPad: " ", startingAt: 0))  \(entry.reason)")
             }
-        }
-        for warning in decision.warnings {
-            lines.append("warning: \(warning)")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -8,6 +8,9 @@ enum Tool {
         LogCommand.self, TestCommand.self, PolicyCommand.self, AuditCommand.self, SignalsCommand.self, DecodeCommand.self,
     ]
 
+    /// The tool's semantic version, printed by `consentctl --version`.
+    static let version = "0.9.0"
+
     static var help: String {
         let width = (commands.map { $0.name.count }.max() ?? 0) + 2
         var text = """
@@ -23,29 +26,50 @@ enum Tool {
         }
         text += """
 
-        Run 'consentctl <command> --help' for a command's options and examples.
+        Run 'consentctl <command> --help' (or 'consentctl help <command>') for a command's options and examples;
+        'consentctl --version' prints the version.
         Start with: consentctl prompt --geo EEA
 
         """
         return text
     }
 
+    /// Runs a command line; a failed write to stdout or stderr turns whatever the command returned into 74.
     static func run(_ arguments: [String], _ invocation: Invocation) async -> ExitCode {
+        let code = await runCommand(arguments, invocation)
+        guard let failure = invocation.console.failedWrite() else { return code }
+        return report(failure, invocation.console)
+    }
+
+    private static func runCommand(_ arguments: [String], _ invocation: Invocation) async -> ExitCode {
         let console = invocation.console
         guard let word = arguments.first else {
             console.error(help)
             return .usage
         }
-        if word == "-h" || word == "--help" || word == "help" {
-            console.out(help)
+        let rest = Array(arguments.dropFirst())
+        if word == "--version" {
+            guard rest.isEmpty else { return report(CLIError.usage("--version takes nothing after it", hint: "write consentctl --version"), console) }
+            console.out("consentctl \(version)")
             return .success
         }
-        guard let command = commands.first(where: { $0.name == word }) else {
-            let suggestion = closest(to: word, among: commands.map { $0.name }).map { "did you mean '\($0)'? " } ?? ""
-            return report(CLIError.usage("unknown command '\(word)'", hint: "\(suggestion)run 'consentctl --help' for the commands"), console)
+        if word == "-h" || word == "--help" || word == "help" {
+            guard let name = rest.first else {
+                console.out(help)
+                return .success
+            }
+            // `help COMMAND` is `COMMAND --help`, word for word.
+            guard rest.count == 1, word == "help" else {
+                return report(CLIError.usage("help takes one command name", hint: "write consentctl help COMMAND, e.g. consentctl help prompt"), console)
+            }
+            guard let command = command(named: name, console) else { return .usage }
+            console.out(command.help)
+            return .success
         }
+        guard let command = command(named: word, console) else { return .usage }
         do {
-            let parsed = try ParsedArguments.parse(Array(arguments.dropFirst()), options: command.allOptions, command: command.name)
+            let parsed = try ParsedArguments.parse(rest, options: command.allOptions, command: command.name,
+                                                   takesOperands: command.takesOperands)
             if parsed.has("help") {
                 console.out(command.help)
                 return .success
@@ -54,6 +78,14 @@ enum Tool {
         } catch {
             return report(error, console)
         }
+    }
+
+    /// The command of that name, or `nil` after reporting an unknown one (with the nearest name).
+    private static func command(named name: String, _ console: Console) -> (any Command.Type)? {
+        if let command = commands.first(where: { $0.name == name }) { return command }
+        let suggestion = closest(to: name, among: commands.map { $0.name }).map { "did you mean '\($0)'? " } ?? ""
+        _ = report(CLIError.usage("unknown command '\(name)'", hint: "\(suggestion)run 'consentctl --help' for the commands"), console)
+        return nil
     }
 
     static func report(_ error: any Error, _ console: Console) -> ExitCode {

@@ -16,6 +16,7 @@ enum DecodeCommand: Command {
     does not decode exits 65 naming the segment, the field and the bit offset.
     """
     static let takesCommonOptions = false
+    static let takesOperands = true
     static let options: [OptionSpec] = [
         OptionSpec(name: "json", value: nil, help: "print the decoded fields as JSON"),
         OptionSpec(name: "now", value: "ISO8601", help: "the time Google's serving rules are applied at (default: the clock)"),
@@ -33,7 +34,7 @@ enum DecodeCommand: Command {
         var now = Date()
         if let text = arguments.value("now") {
             guard let date = UTCCalendar.parse(text) else {
-                throw CLIError.usage("--now: '\(text)' is not an ISO 8601 time", hint: "write e.g. 2026-03-01T12:00:00Z or 2026-03-01")
+                throw CLIError.usage("--now: '\(text)' is not \(UTCCalendar.acceptedForms)", hint: "write e.g. --now 2026-03-01T12:00:00Z or --now 2026-03-01")
             }
             now = date
         }

@@ -7,7 +7,9 @@ enum LogCommand: Command {
     static let summary = "the consent history"
     static let about = """
     Prints the app's consent log, oldest first: every answer, change, reset and tracking answer, with its
-    time, change number, policy and region. With --json, the entries as a JSON array.
+    time, change number, policy and region. With --json, the entries as a JSON array. A line of the log
+    that cannot be read is skipped and named on stderr with its line number, as is a corrupt state file
+    that reading the app's state moved aside.
     """
     static let options: [OptionSpec] = []
     static let examples = [
@@ -17,7 +19,12 @@ enum LogCommand: Command {
 
     static func run(_ arguments: ParsedArguments, _ invocation: Invocation) async throws -> ExitCode {
         let options = try CommonOptions(arguments)
-        let entries = try options.manager().store.readLog()
+        let manager = try options.manager()
+        // Reading the state first sets a corrupt one aside and tightens the folder, as every command does.
+        let warnings = try manager.store.load().warnings
+        let entries = try manager.store.readLog()
+        // The JSON is the list of entries: warnings go to stderr in both modes.
+        defer { invocation.console.warn(warnings + manager.takeStoreWarnings()) }
         if options.json {
             invocation.console.out(JSONOutput.text(encoding: entries))
         } else if entries.isEmpty {

@@ -12,6 +12,7 @@ enum PolicyCommand: Command {
     where (the JSON path); it exits 78 for a bad policy and 66 for a missing file.
     """
     static let options: [OptionSpec] = []
+    static let takesOperands = true
     static let examples = [
         "consentctl policy show",
         "consentctl policy show --json",

@@ -60,11 +60,28 @@ enum LaunchCommand {
         let options = try CommonOptions(arguments)
         let flags = try AnswerFlags(arguments)
         let manager = try options.manager()
+        let context = options.context(now: manager.clock.now())
+        var earlierWarnings: [String] = []
+        if options.noInput {
+            // With --no-input a prompt that no flag answers is exit 64, and it must fail before anything is
+            // stored or printed: rehearse the launch on a copy of the record first.
+            let snapshot = try manager.store.load()
+            earlierWarnings = snapshot.warnings
+            let rehearsal = ConsentManager(policy: manager.policy, store: InMemoryConsentStore(record: snapshot.record), clock: manager.clock)
+            let prompts = try Interaction.presenter(flags: flags, options: options, invocation: invocation)
+            _ = try await step(rehearsal.launch(context: context, forms: prompts, tracking: prompts, ads: NoAdsSDK()))
+        }
         let prompts = try Interaction.presenter(flags: flags, options: options, invocation: invocation)
-        let launch = manager.launch(context: options.context(now: manager.clock.now()), forms: prompts,
-                                    tracking: prompts, ads: NoAdsSDK())
-        let report = try await step(launch)
-        invocation.console.out(options.json ? report.jsonText() : LaunchSummary.text(report))
+        let launch = manager.launch(context: context, forms: prompts, tracking: prompts, ads: NoAdsSDK())
+        var report = try await step(launch)
+        // A corrupt state set aside by the rehearsal is not there for the launch to see: keep its warning.
+        report.decision.warnings = earlierWarnings + report.decision.warnings.filter { !earlierWarnings.contains($0) }
+        if options.json {
+            invocation.console.out(report.jsonText())
+        } else {
+            invocation.console.out(LaunchSummary.text(report))
+            invocation.console.warn(report.decision.warnings)
+        }
         return .success
     }
 }

@@ -25,17 +25,22 @@ enum ResetCommand: Command {
                 throw CLIError.usage("reset needs confirmation and there is no terminal to ask on", hint: "pass --yes")
             }
             invocation.console.error("Forget the stored consent answers of app '\(options.appID)'? [y/N] ")
-            let line = readLine() ?? ""
+            let line = try StandardInputLineReader.shared.readLine() ?? ""
             guard ["y", "yes"].contains(line.trimmingCharacters(in: .whitespaces).lowercased()) else {
                 invocation.console.error("nothing was reset")
                 return .success
             }
         }
         let record = try manager.reset(region: options.region.region)
+        let warnings = manager.takeStoreWarnings()
         if options.json {
-            invocation.console.out(JSONOutput.text(.members(["reset": .bool(true), "app": .string(options.appID), "change": .integer(record.changeCount)])))
+            invocation.console.out(JSONOutput.text(.members([
+                "reset": .bool(true), "app": .string(options.appID), "change": .integer(record.changeCount),
+                "warnings": .strings(warnings),
+            ])))
         } else {
             invocation.console.out("reset: the consent answers of app '\(options.appID)' are forgotten; the next launch asks again")
+            invocation.console.warn(warnings)
         }
         return .success
     }

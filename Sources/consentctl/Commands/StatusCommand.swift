@@ -27,7 +27,12 @@ enum StatusCommand: Command {
         if options.resetConsent && options.build == .debug {
             decision.warnings.append("--reset-consent: shown as if the stored consent were forgotten; nothing was written")
         }
-        invocation.console.out(options.json ? decision.jsonText() : DecisionSummary.text(decision))
+        if options.json {
+            invocation.console.out(decision.jsonText())
+        } else {
+            invocation.console.out(DecisionSummary.text(decision))
+            invocation.console.warn(decision.warnings)
+        }
         return .success
     }
 }

@@ -15,6 +15,7 @@ enum TestCommand: Command {
     when a fixture could not be loaded or none was found. The format is documented in fixtures/README.md.
     """
     static let takesCommonOptions = false
+    static let takesOperands = true
     static let options: [OptionSpec] = [
         OptionSpec(name: "verbose", value: nil, help: "every case with its time and trace", short: "v"),
         OptionSpec(name: "run", value: "REGEX", help: "only the cases whose name matches REGEX; the others are skipped"),

@@ -77,6 +77,15 @@ struct ConsentRulesTests {
         #expect(decision.consentStatus == (expired ? .required : .obtained))
     }
 
+    @Test func anAnswerDatedAfterNowIsNotValidAndSaysSo() {
+        let decision = decide(context("EEA", now: "2026-01-01T00:00:00Z"), ConsentRecord(consent: answer(at: "2026-06-01T00:00:00Z")))
+        #expect(decision.formReason == .noAnswer)
+        #expect(decision.consentStatus == .required)
+        #expect(!decision.canRequestAds)
+        #expect(decision.warnings.contains { $0.contains("2026-06-01T00:00:00Z") && $0.contains("after now") })
+        #expect(decision.trace.contains { $0.rule.rawValue == "gdpr" && $0.outcome == "noAnswer" && $0.reason.contains("after now") })
+    }
+
     @Test func aSixMonthPolicyExpiresSooner() {
         let short = policy { $0.consent.maximumAgeMonths = 6 }
         let record = ConsentRecord(consent: answer(at: "2025-08-31T12:00:00Z"))

@@ -34,7 +34,7 @@ struct CorruptStateTests {
     func aCorruptStateIsMovedAsideByteForByteAndReadsAsEmpty(contents: String) throws {
         try withTemporaryDirectory { directory in
             let store = try makeStore(directory)
-            try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true)
+            try makeAppFolder(store)
             try write(contents, to: store.stateFile)
 
             let snapshot = try store.load()
@@ -48,10 +48,25 @@ struct CorruptStateTests {
         }
     }
 
+    @Test func aStateLargerThan16MiBIsCorruptAndKeptWhole() throws {
+        try withTemporaryDirectory { directory in
+            let store = try makeStore(directory)
+            try makeAppFolder(store)
+            let huge = Data(repeating: UInt8(ascii: " "), count: 16 * 1024 * 1024 + 1)
+            try huge.write(to: URL(fileURLWithPath: store.stateFile))
+
+            let snapshot = try store.load()
+
+            #expect(snapshot.record == .empty)
+            #expect(snapshot.warnings.first?.contains("larger than 16 MiB") == true)
+            #expect(FileManager.default.contents(atPath: store.stateFile + ".corrupt-20261129T101500Z") == huge)
+        }
+    }
+
     @Test func aSecondCorruptFileInTheSameSecondGetsACounterAndTheFirstIsKept() throws {
         try withTemporaryDirectory { directory in
             let store = try makeStore(directory)
-            try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true)
+            try makeAppFolder(store)
             try write("first", to: store.stateFile)
             _ = try store.load()
             try write("second", to: store.stateFile)

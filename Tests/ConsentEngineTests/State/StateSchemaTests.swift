@@ -28,7 +28,7 @@ struct StateSchemaTests {
     @Test func aSchemaOneStateIsMigratedOnReadAndWrittenAsSchemaTwoByTheNextUpdate() throws {
         try withTemporaryDirectory { directory in
             let store = try makeStore(directory)
-            try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true)
+            try makeAppFolder(store)
             try write("""
                 {
                   "schema": 1,

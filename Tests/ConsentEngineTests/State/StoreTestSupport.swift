@@ -13,6 +13,12 @@ func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
 /// 2026-11-29T10:15:00Z, the time every test store reads.
 let testNow = UTCCalendar.parse("2026-11-29T10:15:00Z")!
 
+/// The store's app folder as the store itself makes it (0700), for a test that puts files in it first.
+func makeAppFolder(_ store: FileConsentStore) throws {
+    try FileManager.default.createDirectory(
+        atPath: store.directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+}
+
 func makeStore(_ stateDirectory: String, appID: String = "com.example.Shopping") throws -> FileConsentStore {
     try FileConsentStore(appID: appID, stateDirectory: stateDirectory, environment: [:], clock: .fixed(testNow))
 }

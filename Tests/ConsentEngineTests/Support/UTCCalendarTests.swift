@@ -34,6 +34,27 @@ struct UTCCalendarTests {
         #expect(UTCCalendar.parse(text) == nil)
     }
 
+    @Test(arguments: [
+        "0000-01-01", "0000-12-31T23:59:59Z", "2026-02-28T10:00:00+24:00", "2026-02-28T10:00:00-99:00",
+        "2026-02-28T10:00:00+01:60", "9999-12-31T23:00:00-05:00", "0001-01-01T00:30:00+01:00",
+    ])
+    func datesOutsideYears0001To9999AndOffsetsBeyond2359AreRefused(text: String) {
+        #expect(UTCCalendar.parse(text) == nil)
+    }
+
+    @Test(arguments: [
+        ("0001-01-01T00:00:00Z", "0001-01-01T00:00:00Z"), ("9999-12-31T23:59:59Z", "9999-12-31T23:59:59Z"), ("9999-12-31T23:59:59.9999Z", "9999-12-31T23:59:59.999Z"),
+        ("2026-02-28T10:00:00+23:59", "2026-02-27T10:01:00Z"), ("2026-02-28T10:00:00-23:59", "2026-03-01T09:59:00Z"),
+    ])
+    func theEdgesOfTheRangeAreRead(text: String, printed: String) throws {
+        #expect(UTCCalendar.iso8601(try #require(UTCCalendar.parse(text))) == printed)
+    }
+
+    @Test func aYearPast9999IsWrittenWholeNotWrapped() throws {
+        let late = try #require(UTCCalendar.parse("9999-06-30T10:00:00Z"))
+        #expect(UTCCalendar.iso8601(UTCCalendar.adding(months: 13, to: late)) == "10000-07-30T10:00:00Z")
+    }
+
     @Test func formattingAgreesWithFoundationForManyInstants() {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")

@@ -59,6 +59,30 @@ enum Consentctl {
     }
 }
 
+extension Consentctl {
+    /// Runs `consentctl` from a bash script that sets its streams up: the script runs the binary as
+    /// `"$0" "$@"` (e.g. `exec "$0" "$@" > /dev/full`); stdout and stderr are what reaches the test.
+    static func runWithShell(_ script: String, _ arguments: [String], directory: URL = repository) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script, binary.path] + arguments
+        process.currentDirectoryURL = directory
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        process.environment = env
+        let output = Pipe(), error = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
+                      status: process.terminationStatus)
+    }
+}
+
 /// A temporary folder for one test's state, removed afterwards.
 final class TemporaryFolder {
     let url: URL

@@ -33,6 +33,18 @@ struct TerminalFormEndToEndTests {
         #expect(relaunch.file("stdout").contains("ads started: yes"))
     }
 
+    @Test func escapeSequencesInPolicyTextsAreShownNotObeyed() throws {
+        let state = try TemporaryFolder()
+        let policy = try EscapingPolicy.write(in: state)
+        let launch = try TmuxSession(["prompt", "--geo", "EEA", "--policy", policy.path, "--state-dir", state.path])
+        let screen = try launch.waitFor("Do not consent")
+        #expect(screen.contains("␛]0;PWNED␇␛[2JEvil Corp asks for your consent"), "\(screen)")
+        #expect(screen.contains("␛[31mStore"), "\(screen)")
+        #expect(try launch.paneTitle() != "PWNED", "an OSC sequence from the policy retitled the terminal")
+        try launch.send("q")
+        #expect(try launch.exitStatus() == 0)
+    }
+
     @Test func privacyOptionsManageOptionsCanConsentToWhatPersonalisedAdsNeed() throws {
         let state = try TemporaryFolder()
         try answerFirstLaunch(state, consent: "none", tracking: "allow")

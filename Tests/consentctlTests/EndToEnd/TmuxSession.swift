@@ -61,6 +61,11 @@ final class TmuxSession {
         try? FileManager.default.removeItem(atPath: "\(temporary)/tmux-\(getuid())/\(server)")
     }
 
+    /// The pane's title, which an OSC 0 or 2 sequence written to the terminal would set.
+    func paneTitle() throws -> String {
+        try tmux(["display-message", "-p", "#{pane_title}"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// Sends keys as tmux names them (`d`, `Space`, `Enter`, `C-c`).
     func send(_ keys: String...) throws {
         try tmux(["send-keys", "-t", "main"] + keys)

@@ -13,7 +13,7 @@ actor LineModeAnswerSource: AnswerSource {
     /// The prompt last shown, so that a screen is written once and then only its changes.
     private var lastPrompt: Prompt?
 
-    init(input: any LineReader = StandardInputLineReader(), output: any TextSink = StandardErrorSink()) {
+    init(input: any LineReader = StandardInputLineReader.shared, output: any TextSink = StandardErrorSink()) {
         self.input = input
         self.output = output
     }
@@ -26,7 +26,14 @@ actor LineModeAnswerSource: AnswerSource {
         }
         lastPrompt = prompt
         output.write("> ")
-        guard let line = input.readLine() else {
+        let read: String?
+        do {
+            read = try input.readLine()
+        } catch {
+            output.write("\n")
+            throw error
+        }
+        guard let line = read else {
             output.write("\n")
             return nil
         }

@@ -5,7 +5,7 @@ import ConsentEngine
 enum PromptTranscript {
     /// The whole prompt, ending with the answers it takes.
     static func text(for prompt: Prompt) -> String {
-        let content = self.content(for: prompt)
+        let content = self.content(for: prompt).neutralized()
         var lines = content.titles
         lines.append("")
         // Wide enough that nothing wraps: stderr may be a log file, and a terminal wraps by itself.

@@ -10,6 +10,7 @@ enum ScreenRenderer {
     static let detailLines = 3
 
     static func render(_ content: ScreenContent, focus: Focus, size: TerminalSize, color: Bool) -> Output {
+        let content = content.neutralized()
         switch content.layout {
         case .page: return renderPage(content, focus: focus, size: size, color: color)
         case .alert: return AlertRenderer.render(content, focus: focus, size: size, color: color)

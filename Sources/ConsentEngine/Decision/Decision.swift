@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSONKit
 
 /// What an app may do at this launch, and why: the outcome of ``DecisionEngine``.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything about one launch that the decision depends on, apart from the policy and the stored answers.
 public struct DecisionContext: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import ConsentSignals
-import Foundation
+import FoundationEssentials
 
 /// The engine an app embeds: a policy, a store and a clock; it decides, runs the launch flow, opens
 /// privacy options and resets.

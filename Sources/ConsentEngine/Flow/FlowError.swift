@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a flow step cannot run.
 public enum FlowError: Error, Sendable, Equatable, CustomStringConvertible {

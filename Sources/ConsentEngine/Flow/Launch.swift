@@ -1,5 +1,5 @@
 import ConsentSignals
-import Foundation
+import FoundationEssentials
 
 /// One launch of the app: the consent form if required, then the tracking explainer and prompt, then
 /// the ads start, at most once, also when privacy options are opened during the launch.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSONKit
 
 /// What a launch showed and decided.

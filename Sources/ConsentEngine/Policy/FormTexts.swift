@@ -32,9 +32,9 @@ extension Policy {
     package func text(_ key: TextKey, language: String) -> String {
         let raw = texts[language]?[key.rawValue] ?? texts["en"]?[key.rawValue] ?? key.rawValue
         return raw
-            .replacingOccurrences(of: "{publisher}", with: publisher.name)
-            .replacingOccurrences(of: "{count}", with: String(partners.count))
-            .replacingOccurrences(of: "{app}", with: app.displayName)
+            .replacing("{publisher}", with: publisher.name)
+            .replacing("{count}", with: String(partners.count))
+            .replacing("{app}", with: app.displayName)
     }
 
     /// A purpose's or special feature's name in a language, falling back to English.

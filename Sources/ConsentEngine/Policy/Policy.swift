@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A publisher's consent policy: regions, purposes, partners, texts, expiry and re-consent rules.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSONKit
 
 /// `"extends": "../../policies/default.json"`: a policy file written as a base plus the fields it changes.

@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads a policy, a base policy or a vendor list file whole, within a bound, telling a missing file, a
 /// directory and an empty file apart, so that each gets its own message and exit code: a missing file or a
@@ -12,22 +17,28 @@ enum PolicyFile {
     /// The file's bytes, or the error for `what` (`policy file`, `vendor list`) in `file`'s name.
     static func read(_ url: URL, what: String, isVendorList: Bool = false) throws(PolicyError) -> [UInt8] {
         let path = url.path
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw PolicyError(kind: .missingFile, file: path, path: "$", message: "no such \(what) (check the path)", isVendorList: isVendorList)
         }
-        guard !isDirectory.boolValue else {
+        guard !isDirectory else {
             throw PolicyError(kind: .missingFile, file: path, path: "$", message: "is a directory, not a \(what)", isVendorList: isVendorList)
         }
-        var bytes: [UInt8] = []
-        do {
-            let handle = try FileHandle(forReadingFrom: url)
-            defer { try? handle.close() }
-            while bytes.count <= maximumSize, let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-                bytes += chunk
-            }
-        } catch {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
             throw PolicyError(kind: .missingFile, file: path, path: "$", message: "cannot read the \(what)", isVendorList: isVendorList)
+        }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while bytes.count <= maximumSize {
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else {
+                throw PolicyError(kind: .missingFile, file: path, path: "$", message: "cannot read the \(what)", isVendorList: isVendorList)
+            }
+            if count == 0 { break }
+            bytes += chunk[..<count]
         }
         guard bytes.count <= maximumSize else {
             throw PolicyError(file: path, path: "$", message: "is larger than \(maximumSize / 1024 / 1024) MiB; a \(what) is far smaller", isVendorList: isVendorList)
@@ -38,3 +49,9 @@ enum PolicyFile {
         return bytes
     }
 }
+
+#if canImport(Glibc)
+private let systemRead = Glibc.read
+#elseif canImport(Darwin)
+private let systemRead = Darwin.read
+#endif

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSONKit
 
 /// A policy file as read from disk: the policy, and the vendor list it may name for its partners.

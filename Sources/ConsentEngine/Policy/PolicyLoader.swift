@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSONKit
 
 /// Reads policies from JSON: a file, bytes, or the embedded default.

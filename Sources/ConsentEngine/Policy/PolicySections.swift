@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The publisher named on the form.
 public struct Publisher: Sendable, Equatable {

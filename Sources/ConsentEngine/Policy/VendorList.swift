@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSONKit
 
 /// An IAB Global Vendor List (v3) read as the policy's partner list.
@@ -47,7 +47,7 @@ struct VendorList: Sendable {
             if vendor.optional("deletedDate") != nil { continue }
             vendors[id] = Partner(
                 id: .vendor(id),
-                name: try vendor.required("name").string().trimmingCharacters(in: CharacterSet.whitespacesAndNewlines),
+                name: try vendor.required("name").string().trimmedWhitespace,
                 purposes: try vendor.optional("purposes")?.ints(in: 1...11) ?? [],
                 legitimateInterestPurposes: try vendor.optional("legIntPurposes")?.ints(in: 1...11) ?? [],
                 specialFeatures: try vendor.optional("specialFeatures")?.ints(in: 1...2) ?? [],
@@ -81,3 +81,4 @@ struct VendorList: Sendable {
         return nil
     }
 }
+

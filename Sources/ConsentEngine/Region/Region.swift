@@ -86,7 +86,7 @@ public struct RegionInput: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses a region code, or throws ``RegionError`` naming the valid forms.
     public init(parsing raw: String) throws(RegionError) {
-        let trimmed = raw.trimmingCharacters(in: .whitespaces)
+        let trimmed = raw.trimmedWhitespace
         switch trimmed.lowercased() {
         case "eea": self.init(code: "EEA", region: .eea, warning: nil); return
         case "uk": self.init(code: "UK", region: .uk, warning: nil); return

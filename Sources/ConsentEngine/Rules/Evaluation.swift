@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The working state of one decision while the rules run: each rule reads what earlier ones settled and
 /// settles its own fields, recording one trace entry.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Step 6: under the GDPR the form is required until there is a valid answer; any answer, "Do not consent"
 /// included, makes the status `obtained` (a choice was made, not a yes). The privacy-options entry point

@@ -1,5 +1,5 @@
 import ConsentSignals
-import Foundation
+import FoundationEssentials
 
 /// §2.4 step 9 under the GDPR: how Google will serve ads on a TC string, by Google's published rules with
 /// Limited Ads 2.0 (in force since April 2025). The one table: the engine applies it to the string it

@@ -1,5 +1,5 @@
 import ConsentSignals
-import Foundation
+import FoundationEssentials
 
 /// §9 "What the engine writes": the signals of the stored answers under a decision, in one place.
 package enum SignalBuilder {

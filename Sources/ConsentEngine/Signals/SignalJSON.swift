@@ -1,5 +1,5 @@
 import ConsentSignals
-import Foundation
+import FoundationEssentials
 import JSONKit
 
 /// Decoded strings as `consentctl decode` and `explain` print them (§9 "Commands"): the contract's field

@@ -1,5 +1,5 @@
 import ConsentSignals
-import Foundation
+import FoundationEssentials
 
 /// Builds the TC string model of a stored answer the way IAB's reference CMP does, so that the codec can
 /// stay a plain codec: Created = LastUpdated = midnight UTC of the answer's day; core, Disclosed Vendors

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSONKit
 
 /// `consent-log.jsonl`: one ``ConsentLogEntry`` per line, only ever appended to.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What persists between launches: the last answers, the last known region and a reset in force.
 ///

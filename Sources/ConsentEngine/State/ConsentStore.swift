@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Keeps one app's ``ConsentRecord`` and its consent log between launches.
 ///

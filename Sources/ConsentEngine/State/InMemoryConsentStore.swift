@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Keeps a record and its log in memory, for tests and previews, with the change counter and log of
 /// ``FileConsentStore``.
@@ -36,9 +36,9 @@ public struct InMemoryConsentStore: ConsentStore, ConsentLogReading {
 }
 
 // @unchecked: `record` and `log` are only touched inside `withLock`, so sharing the class across threads is
-// safe. `NSLock` rather than `Mutex` because `Mutex` needs macOS 15 and the package supports macOS 13.
+// safe.
 private final class Storage: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var record: ConsentRecord
     private var log: [ConsentLogEntry]
 
@@ -48,8 +48,6 @@ private final class Storage: @unchecked Sendable {
     }
 
     func withLock<T>(_ body: (inout ConsentRecord, inout [ConsentLogEntry]) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&record, &log)
+        lock.withLock { body(&record, &log) }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Moves a corrupt `state.json` aside, byte for byte, under a name nothing else uses, so that it is never
 /// overwritten or deleted and someone can look at it later.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension FileConsentStore {
     /// The state directory to use: `explicit` when given, else `$CONSENTCTL_STATE_DIR`, else
@@ -21,7 +21,7 @@ extension FileConsentStore {
         if let stateHome = value("XDG_STATE_HOME"), stateHome.hasPrefix("/") {
             return StateDirectory.join(stateHome, "consentctl")
         }
-        let home = value("HOME") ?? NSHomeDirectory()
+        let home = value("HOME") ?? FileManager.default.homeDirectoryForCurrentUser.path
         return StateDirectory.join(home, ".local/state/consentctl")
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSONKit
 
 /// The format of `state.json`: the stored record under a schema version, described in `SCHEMA.md`.

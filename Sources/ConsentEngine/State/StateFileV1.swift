@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSONKit
 
 /// Schema 1 of `state.json`, as the first release wrote it, read so that it can be migrated to schema 2.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSONKit
 
 /// How the store's files are written and read, through the package's JSON kit: keys in the order the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A store whose writes and log reads can have something to tell (a corrupt record set aside during an
 /// update, a folder tightened, a torn log line repaired or skipped) that ``ConsentStore/update(_:)`` and
@@ -9,9 +9,9 @@ package protocol StoreWarningReporting: Sendable {
 }
 
 /// Warnings kept until someone takes them; copies of a store share one list.
-// @unchecked: `warnings` is only touched under `lock`. `NSLock` rather than `Mutex`, which needs macOS 15.
+// @unchecked: `warnings` is only touched under `lock`.
 final class PendingWarnings: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var warnings: [String] = []
 
     func add(_ warning: String) {

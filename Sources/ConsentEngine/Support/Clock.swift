@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The source of the current time, injected so that expiry is deterministic in tests.
 public struct Clock: Sendable {

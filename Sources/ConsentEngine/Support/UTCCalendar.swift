@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Gregorian calendar arithmetic in UTC without `Calendar`, so that answer expiry is exact, cheap and
 /// the same on every platform and time zone.

@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ConsentUserDefaults", targets: ["ConsentUserDefaults"]),
         .library(name: "ConsentAudit", targets: ["ConsentAudit"]),
         .executable(name: "consentctl", targets: ["consentctl"]),
+        .executable(name: "consentctl-inspect", targets: ["ConsentInspect"]),
         .executable(name: "consentengine-bench", targets: ["ConsentBenchmark"]),
     ],
     targets: [
@@ -27,9 +28,19 @@ let package = Package(
         .target(name: "ConsentAudit", dependencies: ["JSONKit"], swiftSettings: strict),
         // Policy regression fixtures of every kind: one loader, one runner; consentctl formats the report.
         .target(name: "ConsentFixtures", dependencies: ["ConsentEngine", "ConsentAudit", "JSONKit"], swiftSettings: strict),
+        // The command line's library: arguments, commands, errors → exit codes, the terminal form.
+        .target(
+            name: "ConsentCLI",
+            dependencies: ["ConsentEngine", "ConsentSignals", "JSONKit"],
+            swiftSettings: strict
+        ),
+        // consentctl itself: what an app's launch and QA scripts run, without libxml2.
+        .executableTarget(name: "consentctl", dependencies: ["ConsentCLI"], swiftSettings: strict),
+        // consentctl-inspect: audit, explain and test, which read property lists with libxml2; consentctl
+        // hands those commands to it.
         .executableTarget(
-            name: "consentctl",
-            dependencies: ["ConsentEngine", "ConsentAudit", "ConsentFixtures", "ConsentSignals", "JSONKit"],
+            name: "ConsentInspect",
+            dependencies: ["ConsentCLI", "ConsentAudit", "ConsentFixtures", "ConsentEngine", "JSONKit"],
             swiftSettings: strict
         ),
         .executableTarget(
@@ -56,7 +67,7 @@ let package = Package(
         .testTarget(name: "ConsentFixturesTests", dependencies: ["ConsentFixtures", "ConsentEngine", "ConsentAudit", "JSONKit"], swiftSettings: strict),
         .testTarget(
             name: "consentctlTests",
-            dependencies: ["consentctl", "ConsentEngine", "ConsentAudit", "ConsentFixtures", "JSONKit"],
+            dependencies: ["consentctl", "ConsentInspect", "ConsentCLI", "ConsentEngine", "ConsentAudit", "ConsentFixtures", "JSONKit"],
             exclude: ["Terminal/Snapshots", "CLI/Snapshots"],
             swiftSettings: strict
         ),

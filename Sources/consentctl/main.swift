@@ -1,11 +1,10 @@
-import ConsentEngine
-import Foundation
+import ConsentCLI
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // First, before any file is opened: a descriptor 0–2 the process started without must not be handed to one.
 StandardStream.occupyClosedDescriptors()
-let invocation = Invocation(
-    console: .standard,
-    environment: ProcessInfo.processInfo.environment,
-    stdinIsTerminal: isatty(STDIN_FILENO) == 1)
-let code = await Tool.run(Array(CommandLine.arguments.dropFirst()), invocation)
-exit(code.rawValue)
+exit(await Tool.consentctl.run(Array(CommandLine.arguments.dropFirst()), .current()).rawValue)

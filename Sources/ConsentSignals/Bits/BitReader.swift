@@ -5,31 +5,51 @@
 /// reader never traps and never reads past the end. The field name is an autoclosure, built
 /// only when an error is thrown.
 struct BitReader {
-    private let bits: PackedBits
-    private let start: Int
+    private var bits: PackedBits
+    private var start = 0
     /// The number of bits the segment holds (6 per character).
-    let bitCount: Int
+    private(set) var bitCount = 0
     /// The offset of the next bit to read; after the last field, the bits used.
     private(set) var offset = 0
     /// The segment name used in errors ("core segment", "usnat section").
     var segment: String
 
-    /// A reader over the bits in `range` of `bits`.
-    init(bits: PackedBits, range: Range<Int>, segment: String) {
-        self.bits = bits
-        self.start = range.lowerBound
-        self.bitCount = range.count
-        self.segment = segment
+    /// A reader with room for `capacity` bits and no segment yet: `load` adds each segment.
+    init(capacity: Int) {
+        bits = PackedBits(capacity: capacity)
+        segment = ""
     }
 
-    /// A reader over the base64url characters of `range` in `text`.
+    /// A reader over the base64url characters of `range` in `text`; trailing `=` are ignored.
     init(text: SourceText, range: Range<Int>, segment: String) throws(SignalDecodingError) {
-        var bits = PackedBits(capacity: range.count * 6)
-        let bitRange = try Base64URL.pack(text, range, into: &bits, segment: segment)
-        self.init(bits: bits, range: bitRange, segment: segment)
+        var end = range.upperBound
+        while end > range.lowerBound && text.bytes[end - 1] == UInt8(ascii: "=") {
+            end -= 1
+        }
+        var reader = BitReader(capacity: (end - range.lowerBound) * 6)
+        let stop = text.bytes.withUnsafeBufferPointer { reader.load(base64URL: $0, range.lowerBound..<end, segment: segment) }
+        guard stop == end else {
+            throw text.invalidCharacter(atUTF8: stop, segment: segment)
+        }
+        self = reader
+    }
+
+    /// Appends the bits of the base64url characters of `bytes[range]` up to the first byte
+    /// outside the alphabet, and makes them the segment to read, from its first bit, named
+    /// `segment` in errors; returns the index of that byte, or `range.upperBound`.
+    ///
+    /// The bits of earlier segments stay in the buffer, so that one buffer serves a whole string.
+    mutating func load(base64URL bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, segment: String) -> Int {
+        start = bits.count
+        let stop = bits.append(base64URL: bytes, range)
+        bitCount = bits.count - start
+        offset = 0
+        self.segment = segment
+        return stop
     }
 
     /// Reads an unsigned integer of `width` bits (at most 62).
+    @inline(__always)
     mutating func read(_ width: Int, _ field: @autoclosure () -> String) throws(SignalDecodingError) -> Int {
         guard width <= bitCount - offset else {
             throw error(field(), .runsPastEnd)
@@ -41,6 +61,7 @@ struct BitReader {
     }
 
     /// Reads one bit as a boolean (1 = true).
+    @inline(__always)
     mutating func readBool(_ field: @autoclosure () -> String) throws(SignalDecodingError) -> Bool {
         try read(1, field()) == 1
     }
@@ -50,21 +71,16 @@ struct BitReader {
         guard count <= bitCount - offset else {
             throw error(field(), .runsPastEnd)
         }
-        var ids: [Int] = []
-        ids.reserveCapacity(bits.ones(in: (start + offset)..<(start + offset + count)))
-        var position = 0
-        while position < count {
-            let width = min(62, count - position)
-            var chunk = bits.value(at: start + offset + position, width: width)
-            while chunk != 0 {
-                let highest = Int.bitWidth - 1 - chunk.leadingZeroBitCount
-                ids.append(position + width - highest)
-                chunk &= ~(1 << highest)
-            }
-            position += width
-        }
+        let first = start + offset
         offset += count
-        return ids
+        return bits.positionsOfOnes(in: first..<(first + count))
+    }
+
+    /// The `width` bits (1–62) at `position` of the segment, which were read before: a second
+    /// pass over them needs no bounds check and moves nothing.
+    @inline(__always)
+    func reread(at position: Int, width: Int) -> Int {
+        bits.value(at: start + position, width: width)
     }
 
     /// Reads one bit without a name; the caller has checked that it exists.

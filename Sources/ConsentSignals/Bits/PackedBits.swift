@@ -4,48 +4,69 @@
 /// a field of up to 62 bits with two shifts.
 struct PackedBits: Sendable {
     // Spare words past the last bit, so that a read or write may touch the word after it.
-    private(set) var words: [UInt64]
+    private(set) var words: [UInt64] = []
     /// The number of bits held.
     private(set) var count = 0
 
     init(capacity bits: Int) {
-        words = [UInt64](repeating: 0, count: bits / 64 + 2)
+        reserveWords(for: bits)
     }
 
-    /// Appends the six bits of each base64url character of `bytes[range]`; returns the
-    /// index of the first character outside the alphabet (its bits are not appended), or nil.
-    mutating func append(base64URL bytes: [UInt8], _ range: Range<Int>) -> Int? {
-        let needed = (count + range.count * 6) / 64 + 2
-        if words.count < needed {
-            words.append(contentsOf: repeatElement(0, count: needed - words.count))
-        }
-        var position = count
-        let invalid: Int? = words.withUnsafeMutableBufferPointer { words in
-            bytes.withUnsafeBufferPointer { bytes in
-                Base64URL.values.withUnsafeBufferPointer { values in
-                    for index in range {
-                        let sextet = values[Int(bytes[index])]
-                        guard sextet < 64 else { return index }
-                        let value = UInt64(sextet)
-                        let word = position >> 6
-                        let shift = position & 63
-                        if shift <= 58 {
-                            words[word] |= value << UInt64(58 - shift)
-                        } else {
-                            words[word] |= value >> UInt64(shift - 58)
-                            words[word + 1] |= value << UInt64(122 - shift)
-                        }
-                        position += 6
+    /// Appends the six bits of each base64url character of `bytes[range]` up to the first byte
+    /// outside the alphabet; returns the index of that byte (its bits are not appended), or
+    /// `range.upperBound`.
+    mutating func append(base64URL bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        reserveWords(for: count + range.count * 6)
+        let start = count
+        let stop = words.withUnsafeMutableBufferPointer { words in
+            Base64URL.values.withUnsafeBufferPointer { values in
+                // The word being filled stays in a register and is stored once full; eight
+                // characters at a time make 48 bits, so most characters cost a lookup and a shift.
+                var index = start >> 6
+                var word = words[index]
+                var used = start & 63
+                @inline(__always)
+                func put(_ value: UInt64, width: Int) {
+                    let free = 64 - used
+                    if width < free {
+                        word |= value << UInt64(free - width)
+                        used += width
+                    } else {
+                        words[index] = word | value >> UInt64(width - free)
+                        index += 1
+                        used = width - free
+                        word = value << UInt64(64 - used)
                     }
-                    return nil
                 }
+                var next = range.lowerBound
+                while next + 8 <= range.upperBound {
+                    var group: UInt64 = 0
+                    var invalid: UInt8 = 0
+                    for offset in 0..<8 {
+                        let sextet = values[Int(bytes[next + offset])]
+                        invalid |= sextet
+                        group = group << 6 | UInt64(sextet)
+                    }
+                    guard invalid < 64 else { break }
+                    put(group, width: 48)
+                    next += 8
+                }
+                while next < range.upperBound {
+                    let sextet = values[Int(bytes[next])]
+                    guard sextet < 64 else { break }
+                    put(UInt64(sextet), width: 6)
+                    next += 1
+                }
+                words[index] = word
+                return next
             }
         }
-        count = position
-        return invalid
+        count += (stop - range.lowerBound) * 6
+        return stop
     }
 
     /// The number of set bits in `range`.
+    @inline(__always)
     func ones(in range: Range<Int>) -> Int {
         var total = 0
         var position = range.lowerBound
@@ -55,6 +76,28 @@ struct PackedBits: Sendable {
             position += width
         }
         return total
+    }
+
+    /// The 1-based positions of the set bits in `range`, ascending; counted first, so that
+    /// the array is allocated once at its size.
+    func positionsOfOnes(in range: Range<Int>) -> [Int] {
+        let total = ones(in: range)
+        guard total > 0 else { return [] }
+        var positions: [Int] = []
+        positions.reserveCapacity(total)
+        var position = range.lowerBound
+        while position < range.upperBound {
+            let width = min(62, range.upperBound - position)
+            var chunk = value(at: position, width: width)
+            let last = position - range.lowerBound + width
+            while chunk != 0 {
+                let highest = Int.bitWidth - 1 - chunk.leadingZeroBitCount
+                positions.append(last - highest)
+                chunk &= ~(1 << highest)
+            }
+            position += width
+        }
+        return positions
     }
 
     /// The `width` bits (1–62) from bit `position`; the caller has checked the bounds.
@@ -68,22 +111,17 @@ struct PackedBits: Sendable {
         }
         return Int(truncatingIfNeeded: bits >> UInt64(64 - width))
     }
-}
 
-extension Base64URL {
-    /// Appends the bits of the characters in `range` (without its trailing `=`) to `bits`;
-    /// returns the range of bits they take.
-    static func pack(
-        _ text: SourceText, _ range: Range<Int>, into bits: inout PackedBits, segment: @autoclosure () -> String
-    ) throws(SignalDecodingError) -> Range<Int> {
-        var end = range.upperBound
-        while end > range.lowerBound && text.bytes[end - 1] == UInt8(ascii: "=") {
-            end -= 1
+    // Grows the words, zero-filled, to hold `bits` bits and the spare words. By `append`
+    // after `reserveCapacity`, which are specialized for `UInt64` here, where
+    // `Array(repeating:count:)` calls into the standard library and looks up the array's
+    // generic metadata on every decode.
+    private mutating func reserveWords(for bits: Int) {
+        let needed = bits / 64 + 2
+        guard words.count < needed else { return }
+        words.reserveCapacity(needed)
+        while words.count < needed {
+            words.append(0)
         }
-        let start = bits.count
-        if let invalid = bits.append(base64URL: text.bytes, range.lowerBound..<end) {
-            throw text.invalidCharacter(atUTF8: invalid, segment: segment())
-        }
-        return start..<bits.count
     }
 }

@@ -26,4 +26,11 @@ public struct PublisherRestriction: Sendable, Equatable {
         self.type = type
         self.vendors = VendorSet.normalized(vendors)
     }
+
+    /// A restriction whose vendors are ascending and unique already, as the decoder reads them.
+    init(purpose: Int, type: RestrictionType, ascendingVendors vendors: [Int]) {
+        self.purpose = purpose
+        self.type = type
+        self.vendors = vendors
+    }
 }

@@ -110,7 +110,8 @@ public struct TCString: Sendable, Equatable {
     /// TCF v1 string, a character outside base64url, a field that runs past the end, a range
     /// whose end is before its start, an unknown or repeated segment type, or an empty string.
     public init(decoding string: String) throws(SignalDecodingError) {
-        self = try TCStringDecoder.decode(SourceText(string))
+        self.init()
+        try TCStringDecoder.decode(string, into: &self)
     }
 
     /// Encodes the model: core, then Disclosed Vendors, Allowed Vendors and Publisher TC when

@@ -9,6 +9,26 @@ enum TCStringDecoder {
         let bitCount: Int
     }
 
+    /// Decodes all of `string` into `model`, reading its UTF-8 where it is stored.
+    ///
+    /// `TCString(decoding:)` passes its own `self`, so that the fields are written where they
+    /// stay: a model returned from here was copied once more, retaining and releasing every array.
+    static func decode(_ string: String, into model: inout TCString) throws(SignalDecodingError) {
+        var contiguous = string
+        let failure = contiguous.withUTF8 { bytes -> SignalDecodingError? in
+            var extents: [Extent]?
+            do throws(SignalDecodingError) {
+                try decode(bytes, 0..<bytes.count, of: string, into: &model, extents: &extents)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure {
+            throw failure
+        }
+    }
+
     /// Decodes the TC string in `range` of `text` (all of it by default); character offsets
     /// in errors count from the start of `text`.
     static func decode(_ text: SourceText, range: Range<Int>? = nil) throws(SignalDecodingError) -> TCString {
@@ -19,100 +39,111 @@ enum TCStringDecoder {
     /// Decodes as `decode(_:range:)` and, when `extents` is not nil, appends the extent of
     /// each segment in string order.
     static func decode(_ text: SourceText, range: Range<Int>? = nil, extents: inout [Extent]?) throws(SignalDecodingError) -> TCString {
-        let whole = range ?? 0..<text.bytes.count
-        guard !whole.isEmpty else {
-            throw text.error(atUTF8: whole.lowerBound, segment: "TC string", .emptyString)
-        }
-        // Each segment is split off at its dot, packed into the shared buffer and read in
-        // turn, so problems are reported from left to right.
-        var bits = PackedBits(capacity: whole.count * 6)
-        var budget = BitReader.vendorIdBudget
         var model = TCString()
-        var seen: UInt8 = 0
-        var number = 1
-        var start = whole.lowerBound
-        while true {
-            var end = start
-            while end < whole.upperBound && text.bytes[end] != UInt8(ascii: ".") {
-                end += 1
-            }
-            guard end > start else {
-                throw text.error(atUTF8: start, segment: "TC string", .emptySegment)
-            }
-            let name = segmentName(text, start, number: number)
-            let bitRange = try Base64URL.pack(text, start..<end, into: &bits, segment: name)
-            var reader = BitReader(bits: bits, range: bitRange, segment: name)
-            let type: TCSegmentType
-            if number == 1 {
-                model = try readCore(&reader, budget: &budget)
-                type = .core
-            } else {
-                type = try readSegment(&reader, into: &model, budget: &budget)
-                guard seen & 1 << type.rawValue == 0 else {
-                    throw reader.error("SegmentType", .duplicateSegment, at: 0)
-                }
-            }
-            seen |= 1 << type.rawValue
-            extents?.append(Extent(type: type, bitsUsed: reader.offset, bitCount: reader.bitCount))
-            guard end < whole.upperBound else { break }
-            start = end + 1
-            number += 1
+        try text.bytes.withUnsafeBufferPointer { bytes throws(SignalDecodingError) in
+            try decode(bytes, range ?? 0..<bytes.count, of: text.string, into: &model, extents: &extents)
         }
         return model
     }
 
-    /// The name of segment `number` (1-based) starting at `start`, by the type its first
-    /// character says.
-    private static func segmentName(_ text: SourceText, _ start: Int, number: Int) -> String {
+    /// Decodes `bytes[whole]`, the UTF-8 of `string` or of part of it, into `model`, which
+    /// holds the values of empty fields.
+    ///
+    /// `string` only serves to build errors, which count characters from its start.
+    private static func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ whole: Range<Int>, of string: String, into model: inout TCString,
+        extents: inout [Extent]?
+    ) throws(SignalDecodingError) {
+        guard !whole.isEmpty else {
+            throw SourceText(string).error(atUTF8: whole.lowerBound, segment: "TC string", .emptyString)
+        }
+        // Each segment is packed into the reader's one buffer up to its dot and read in turn,
+        // so problems are reported from left to right.
+        var reader = BitReader(capacity: whole.count * 6)
+        var budget = BitReader.vendorIdBudget
+        var end = try load(segment: 1, at: whole.lowerBound, of: bytes, upTo: whole.upperBound, string, into: &reader)
+        try readCore(&reader, into: &model, budget: &budget)
+        extents?.append(Extent(type: .core, bitsUsed: reader.offset, bitCount: reader.bitCount))
+        var seen: UInt8 = 1 << TCSegmentType.core.rawValue
+        var number = 2
+        while end < whole.upperBound {
+            end = try load(segment: number, at: end + 1, of: bytes, upTo: whole.upperBound, string, into: &reader)
+            let type = try readSegment(&reader, into: &model, budget: &budget)
+            guard seen & 1 << type.rawValue == 0 else {
+                throw reader.error("SegmentType", .duplicateSegment, at: 0)
+            }
+            seen |= 1 << type.rawValue
+            extents?.append(Extent(type: type, bitsUsed: reader.offset, bitCount: reader.bitCount))
+            number += 1
+        }
+    }
+
+    /// Loads segment `number` (1-based), which starts at `start`, into `reader`; returns the
+    /// index of the dot after it, or `upperBound`.
+    ///
+    /// Packing stops at the first byte outside the alphabet: the dot, `=` padding (allowed
+    /// only at the end of the segment), or a character that is refused.
+    private static func load(
+        segment number: Int, at start: Int, of bytes: UnsafeBufferPointer<UInt8>, upTo upperBound: Int, _ string: String,
+        into reader: inout BitReader
+    ) throws(SignalDecodingError) -> Int {
+        guard start < upperBound, bytes[start] != UInt8(ascii: ".") else {
+            throw SourceText(string).error(atUTF8: start, segment: "TC string", .emptySegment)
+        }
+        let name = segmentName(of: bytes[start], number: number)
+        let stop = reader.load(base64URL: bytes, start..<upperBound, segment: name)
+        var end = stop
+        while end < upperBound && bytes[end] == UInt8(ascii: "=") {
+            end += 1
+        }
+        guard end == upperBound || bytes[end] == UInt8(ascii: ".") else {
+            throw SourceText(string).invalidCharacter(atUTF8: stop, segment: name)
+        }
+        return end
+    }
+
+    /// The name of segment `number` (1-based), by the type its first character says.
+    private static func segmentName(of first: UInt8, number: Int) -> String {
         guard number > 1 else { return TCSegmentType.core.name }
-        let type = Base64URL.value(of: text.bytes[start]).flatMap { TCSegmentType(rawValue: Int($0 >> 3)) }
+        let type = Base64URL.value(of: first).flatMap { TCSegmentType(rawValue: Int($0 >> 3)) }
         return type?.name ?? "segment \(number)"
     }
 
-    private static func readCore(_ reader: inout BitReader, budget: inout Int) throws(SignalDecodingError) -> TCString {
-        let version = try reader.read(6, "Version")
-        guard version == 2 else {
-            throw reader.error("Version", version == 1 ? .tcfVersion1 : .unsupportedVersion(version), at: 0)
+    /// Reads the core segment into `model`.
+    private static func readCore(_ reader: inout BitReader, into model: inout TCString, budget: inout Int) throws(SignalDecodingError) {
+        model.version = try reader.read(6, "Version")
+        guard model.version == 2 else {
+            throw reader.error("Version", model.version == 1 ? .tcfVersion1 : .unsupportedVersion(model.version), at: 0)
         }
-        let created = TCDate(deciseconds: Int64(try reader.read(36, "Created")))
-        let lastUpdated = TCDate(deciseconds: Int64(try reader.read(36, "LastUpdated")))
-        let cmpId = try reader.read(12, "CmpId")
-        let cmpVersion = try reader.read(12, "CmpVersion")
-        let consentScreen = try reader.read(6, "ConsentScreen")
-        let consentLanguage = try readLetters(&reader, "ConsentLanguage")
-        let vendorListVersion = try reader.read(12, "VendorListVersion")
-        let tcfPolicyVersion = try reader.read(6, "TcfPolicyVersion")
-        let isServiceSpecific = try reader.readBool("IsServiceSpecific")
-        let useNonStandardTexts = try reader.readBool("UseNonStandardTexts")
-        let specialFeatureOptIns = try reader.readBitfield(12, "SpecialFeatureOptIns")
-        let purposeConsents = try reader.readBitfield(24, "PurposesConsent")
-        let purposeLegitimateInterests = try reader.readBitfield(24, "PurposesLITransparency")
-        let purposeOneTreatment = try reader.readBool("PurposeOneTreatment")
-        let publisherCC = try readLetters(&reader, "PublisherCC")
-        let vendorConsents = try reader.readVendorSet("VendorConsents", budget: &budget)
-        let vendorLegitimateInterests = try reader.readVendorSet("VendorLegitimateInterests", budget: &budget)
+        model.created = TCDate(deciseconds: Int64(try reader.read(36, "Created")))
+        model.lastUpdated = TCDate(deciseconds: Int64(try reader.read(36, "LastUpdated")))
+        model.cmpId = try reader.read(12, "CmpId")
+        model.cmpVersion = try reader.read(12, "CmpVersion")
+        model.consentScreen = try reader.read(6, "ConsentScreen")
+        model.consentLanguage = try readLetters(&reader, "ConsentLanguage")
+        model.vendorListVersion = try reader.read(12, "VendorListVersion")
+        model.tcfPolicyVersion = try reader.read(6, "TcfPolicyVersion")
+        model.isServiceSpecific = try reader.readBool("IsServiceSpecific")
+        model.useNonStandardTexts = try reader.readBool("UseNonStandardTexts")
+        model.specialFeatureOptIns = try reader.readBitfield(12, "SpecialFeatureOptIns")
+        model.purposeConsents = try reader.readBitfield(24, "PurposesConsent")
+        model.purposeLegitimateInterests = try reader.readBitfield(24, "PurposesLITransparency")
+        model.purposeOneTreatment = try reader.readBool("PurposeOneTreatment")
+        model.publisherCC = try readLetters(&reader, "PublisherCC")
+        model.vendorConsents = try reader.readVendorSet("VendorConsents", budget: &budget)
+        model.vendorLegitimateInterests = try reader.readVendorSet("VendorLegitimateInterests", budget: &budget)
         let count = try reader.read(12, "NumPubRestrictions")
-        var restrictions: [PublisherRestriction] = []
-        restrictions.reserveCapacity(count)
+        model.publisherRestrictions.reserveCapacity(count)
         for entry in 0..<count {
             let purpose = try reader.read(6, "PubRestrictionEntry \(entry + 1) PurposeId")
             let type = try reader.read(2, "PubRestrictionEntry \(entry + 1) RestrictionType")
             let vendors = try reader.readRangeEntries("PubRestrictionEntry \(entry + 1)", budget: &budget)
-            restrictions.append(PublisherRestriction(
+            model.publisherRestrictions.append(PublisherRestriction(
                 purpose: purpose,
                 type: PublisherRestriction.RestrictionType(rawValue: type) ?? .undefined,
-                vendors: vendors
+                ascendingVendors: vendors
             ))
         }
-        return TCString(
-            version: version, created: created, lastUpdated: lastUpdated, cmpId: cmpId, cmpVersion: cmpVersion,
-            consentScreen: consentScreen, consentLanguage: consentLanguage, vendorListVersion: vendorListVersion,
-            tcfPolicyVersion: tcfPolicyVersion, isServiceSpecific: isServiceSpecific, useNonStandardTexts: useNonStandardTexts,
-            specialFeatureOptIns: specialFeatureOptIns, purposeConsents: purposeConsents,
-            purposeLegitimateInterests: purposeLegitimateInterests, purposeOneTreatment: purposeOneTreatment,
-            publisherCC: publisherCC, vendorConsents: vendorConsents, vendorLegitimateInterests: vendorLegitimateInterests,
-            publisherRestrictions: restrictions
-        )
     }
 
     /// Reads one segment after the core into `model`; returns its type.
@@ -151,10 +182,10 @@ enum TCStringDecoder {
         let second = try reader.read(6, field)
         guard first < 26 else { throw reader.error(field, .notALetter(first), at: start) }
         guard second < 26 else { throw reader.error(field, .notALetter(second), at: start + 6) }
-        return String(unsafeUninitializedCapacity: 2) { buffer in
-            buffer[0] = UInt8(ascii: "A") + UInt8(first)
-            buffer[1] = UInt8(ascii: "A") + UInt8(second)
-            return 2
+        // From the bytes of a tuple, which makes a small string without allocating; about
+        // twice as fast as `String(unsafeUninitializedCapacity:initializingUTF8With:)`.
+        return withUnsafeBytes(of: (UInt8(ascii: "A") + UInt8(first), UInt8(ascii: "A") + UInt8(second))) { letters in
+            String(decoding: letters, as: UTF8.self)
         }
     }
 }

@@ -19,43 +19,58 @@ extension BitReader {
             ids = try readBitfield(maxVendorId, "\(name()) BitField")
             budget -= ids.count
         }
-        return VendorSet(maxVendorId: maxVendorId, ids: ids)
+        return VendorSet(maxVendorId: maxVendorId, ascendingIds: ids)
     }
 
     /// Reads `NumEntries` and its range entries; returns the ids ascending and unique.
     ///
-    /// Entries in ascending order (the usual case) are expanded as they come; from the
-    /// first entry out of order on, entries are kept as intervals and merged at the end.
+    /// A first pass reads and checks every entry and counts the ids, so that a second pass
+    /// over the same bits expands them into an array allocated once at its size. Entries in
+    /// ascending order (the usual case) are counted as they come; from the first entry out of
+    /// order on, the entries are merged as intervals before they are counted.
     mutating func readRangeEntries(_ name: @autoclosure () -> String, budget: inout Int) throws(SignalDecodingError) -> [Int] {
         let sectionStart = offset
         let count = try read(12, "\(name()) NumEntries")
-        var ids: [Int] = []
-        ids.reserveCapacity(count)
-        var unordered: [ClosedRange<Int>] = []
+        let entriesStart = offset
+        var total = 0
+        var last = -1
+        var isAscending = true
         for entry in 0..<count {
             let (start, end) = try readRangeEntry(name, number: entry + 1)
-            if unordered.isEmpty, start > (ids.last ?? -1) {
-                guard end - start < budget else {
-                    throw error("\(name()) NumEntries", .tooManyVendorIds(limit: Self.vendorIdBudget), at: sectionStart)
-                }
-                budget -= end - start + 1
+            guard isAscending, start > last else {
+                isAscending = false
+                continue
+            }
+            guard end - start < budget else {
+                throw error("\(name()) NumEntries", .tooManyVendorIds(limit: Self.vendorIdBudget), at: sectionStart)
+            }
+            budget -= end - start + 1
+            total += end - start + 1
+            last = end
+        }
+        var ids: [Int] = []
+        if isAscending {
+            ids.reserveCapacity(total)
+            forEachRangeEntry(count, at: entriesStart) { start, end in
                 for id in start...end {
                     ids.append(id)
                 }
-            } else {
-                unordered.append(start...end)
             }
+            return ids
         }
-        guard !unordered.isEmpty else { return ids }
-        let merged = Self.merged(BitWriter.runs(of: ids) + unordered)
-        budget += ids.count
-        let total = merged.reduce(0) { $0 + $1.count }
-        guard total <= budget else {
+        var ranges: [ClosedRange<Int>] = []
+        ranges.reserveCapacity(count)
+        forEachRangeEntry(count, at: entriesStart) { start, end in
+            ranges.append(start...end)
+        }
+        let merged = Self.merged(ranges)
+        budget += total
+        let mergedTotal = merged.reduce(0) { $0 + $1.count }
+        guard mergedTotal <= budget else {
             throw error("\(name()) NumEntries", .tooManyVendorIds(limit: Self.vendorIdBudget), at: sectionStart)
         }
-        budget -= total
-        ids.removeAll(keepingCapacity: true)
-        ids.reserveCapacity(total)
+        budget -= mergedTotal
+        ids.reserveCapacity(mergedTotal)
         for range in merged {
             for id in range {
                 ids.append(id)
@@ -75,6 +90,24 @@ extension BitReader {
             throw error("\(name()) range entry \(number) end", .rangeEndBeforeStart(start: start, end: end), at: endOffset)
         }
         return (start, end)
+    }
+
+    /// Calls `body` with the start and end id of each of the `count` range entries at
+    /// `position`, which `readRangeEntry` has read and checked.
+    @inline(__always)
+    private func forEachRangeEntry(_ count: Int, at position: Int, _ body: (Int, Int) -> Void) {
+        var position = position
+        for _ in 0..<count {
+            let isRange = reread(at: position, width: 1) == 1
+            let start = reread(at: position + 1, width: 16)
+            position += 17
+            if isRange {
+                body(start, reread(at: position, width: 16))
+                position += 16
+            } else {
+                body(start, start)
+            }
+        }
     }
 
     private static func merged(_ ranges: [ClosedRange<Int>]) -> [ClosedRange<Int>] {

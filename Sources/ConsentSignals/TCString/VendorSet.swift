@@ -24,6 +24,12 @@ public struct VendorSet: Sendable, Equatable {
         self.maxVendorId = self.ids.last ?? 0
     }
 
+    /// A section whose ids are ascending and unique already, as the decoder reads them.
+    init(maxVendorId: Int, ascendingIds ids: [Int]) {
+        self.maxVendorId = maxVendorId
+        self.ids = ids
+    }
+
     /// An empty section: `MaxVendorId` 0, no ids.
     public static let empty = VendorSet(maxVendorId: 0, ids: [])
 

@@ -157,4 +157,43 @@ struct StandaloneBinaryTests {
         let policy = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(policy["id"] as? String == "publisher-test-ads")
     }
+
+    private func runCopy(_ copy: URL, _ arguments: [String], in folder: URL) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = copy
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        process.environment = ["CONSENTCTL_STATE_DIR": folder.appendingPathComponent("state").path]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, stdout, stderr)
+    }
+
+    @Test func aBinaryCopiedAloneRunsALaunchButSaysWhereTheInspectToolShouldBe() throws {
+        let folder = try TemporaryFolder()
+        let copy = folder.url.appendingPathComponent("consentctl")
+        try FileManager.default.copyItem(at: Consentctl.binary, to: copy)
+        let launch = try runCopy(copy, ["prompt", "--geo", "DE", "--consent", "all", "--explainer", "continue", "--tracking", "allow"], in: folder.url)
+        #expect(launch.status == 0)
+        #expect(try runCopy(copy, ["status", "--geo", "DE"], in: folder.url).stdout.contains("consentStatus: obtained"))
+        let audit = try runCopy(copy, ["audit", "--plist", "Info.plist"], in: folder.url)
+        #expect(audit.status == 69)
+        #expect(audit.stderr.contains("consentctl-inspect"))
+        #expect(audit.stderr.contains(folder.url.appendingPathComponent("consentctl-inspect").resolvingSymlinksInPath().path)
+                || audit.stderr.contains("/consentctl-inspect"))
+        #expect(try runCopy(copy, ["help", "test"], in: folder.url).status == 69)
+    }
+
+    @Test func theCommandsOfTheInspectToolAreHandedToItWithTheirArgumentsAndExitCode() throws {
+        // In the build folder consentctl-inspect stands beside consentctl, as an install puts it.
+        let missing = try Consentctl.run(["audit", "--plist", "/no/such/Info.plist"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr.contains("/no/such/Info.plist"))
+        #expect(try Consentctl.run(["help", "audit"]).stdout.hasPrefix("Usage: consentctl audit"))
+    }
 }

@@ -1,10 +1,11 @@
-@testable import consentctl
+@testable import ConsentCLI
+@testable import ConsentInspect
 import Foundation
 import Testing
 
 /// Every command's help is a golden text, and every example in it runs and succeeds.
 struct HelpTests {
-    static let commands = Tool.commands.map { $0.name }
+    static let commands = allCommands.map { $0.name }
 
     @Test(arguments: commands)
     func theHelpMatchesItsGoldenText(command: String) throws {
@@ -23,7 +24,7 @@ struct HelpTests {
 
     @Test(arguments: commands)
     func everyExampleInTheHelpSucceeds(command: String) throws {
-        let type = try #require(Tool.commands.first { $0.name == command })
+        let type = try #require(allCommands.first { $0.name == command })
         #expect(!type.examples.isEmpty)
         for example in type.examples {
             let state = try TemporaryFolder()
@@ -34,3 +35,6 @@ struct HelpTests {
         }
     }
 }
+
+/// Every command of `consentctl`, those it hands to `consentctl-inspect` included.
+let allCommands: [any Command.Type] = Tool.consentctl.commands + Tool.inspect.commands

@@ -1,4 +1,4 @@
-@testable import consentctl
+@testable import ConsentCLI
 import Foundation
 import Testing
 
@@ -48,7 +48,7 @@ struct StrictArgumentsTests {
         #expect(result.stdout.wholeMatch(of: /consentctl \d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?\n/) != nil)
     }
 
-    @Test(arguments: Tool.commands.map { $0.name })
+    @Test(arguments: allCommands.map { $0.name })
     func helpCommandEqualsCommandHelp(command: String) throws {
         let help = try Consentctl.run(["help", command])
         let flag = try Consentctl.run([command, "--help"])

@@ -4,7 +4,8 @@ import ConsentEngine
 import Foundation
 import Testing
 @testable import ConsentFixtures
-@testable import consentctl
+@testable import ConsentCLI
+@testable import ConsentInspect
 
 /// `consentctl test` over small fixtures written for each test: what it prints and how it exits.
 struct FixtureRunnerTests {

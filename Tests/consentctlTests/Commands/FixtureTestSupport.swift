@@ -1,6 +1,7 @@
 import Foundation
 @testable import ConsentFixtures
-@testable import consentctl
+@testable import ConsentCLI
+@testable import ConsentInspect
 
 /// Paths and helpers shared by the fixture runner's tests.
 enum FixtureTestSupport {

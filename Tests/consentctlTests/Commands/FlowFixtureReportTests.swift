@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 @testable import ConsentFixtures
-@testable import consentctl
+@testable import ConsentCLI
+@testable import ConsentInspect
 
 /// Flow cases whose script does not fit, is left over, or whose step fails unexpectedly.
 struct FlowFixtureTests {

@@ -1,4 +1,4 @@
-@testable import consentctl
+@testable import ConsentCLI
 import Testing
 
 struct ColorPolicyTests {

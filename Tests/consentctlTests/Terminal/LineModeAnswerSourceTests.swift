@@ -1,5 +1,5 @@
 import ConsentEngine
-@testable import consentctl
+@testable import ConsentCLI
 import Foundation
 import Testing
 

@@ -1,5 +1,5 @@
 import ConsentEngine
-@testable import consentctl
+@testable import ConsentCLI
 import Testing
 
 /// Keys on each screen map to the form session's commands; a stray key never answers.

@@ -1,5 +1,5 @@
 import ConsentEngine
-@testable import consentctl
+@testable import ConsentCLI
 import Testing
 
 /// Every screen as a person sees it at 80×24 without colour, in English and German.

@@ -1,5 +1,5 @@
 import ConsentEngine
-@testable import consentctl
+@testable import ConsentCLI
 import Testing
 
 /// Requests for every prompt, built from the embedded default policy as the launch flow builds them.

@@ -10,14 +10,14 @@ import Foundation
 /// `FileHandle.write` would crash the process.
 ///
 /// After the first failure nothing more is written to that stream, so one failure is one report.
-final class StandardStream: @unchecked Sendable {
+package final class StandardStream: @unchecked Sendable {
     // @unchecked: `failure` is only touched under `lock`.
-    static let output = StandardStream(fd: STDOUT_FILENO, name: "standard output")
-    static let error = StandardStream(fd: STDERR_FILENO, name: "standard error")
+    package static let output = StandardStream(fd: STDOUT_FILENO, name: "standard output")
+    package static let error = StandardStream(fd: STDERR_FILENO, name: "standard error")
 
-    let fd: Int32
+    package let fd: Int32
     /// `standard output`, for messages.
-    let name: String
+    package let name: String
     private let lock = NSLock()
     private var failureReason: String?
 
@@ -27,10 +27,10 @@ final class StandardStream: @unchecked Sendable {
     }
 
     /// Why a write failed (`No space left on device`), or `nil` while every write has succeeded.
-    var failure: String? { lock.withLock { failureReason } }
+    package var failure: String? { lock.withLock { failureReason } }
 
     /// Writes all of `text`, waiting while a non-blocking descriptor is full; after a failure, nothing.
-    func write(_ text: String) {
+    package func write(_ text: String) {
         lock.withLock {
             guard failureReason == nil else { return }
             let bytes = Array(text.utf8)
@@ -63,7 +63,7 @@ final class StandardStream: @unchecked Sendable {
     /// Puts `/dev/null` on each of descriptors 0, 1 and 2 that the process started without, so that no
     /// file the command opens (a state file, a lock) can get its number and receive its output; a closed
     /// stdout or stderr still counts as a failed stream. Call it first, before anything is opened.
-    static func occupyClosedDescriptors() {
+    package static func occupyClosedDescriptors() {
         for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
             let null = open("/dev/null", O_RDWR)
             if null >= 0 && null != fd {

@@ -1,29 +1,38 @@
 /// One option a command accepts.
-struct OptionSpec: Sendable {
+package struct OptionSpec: Sendable {
     /// The long name without dashes (`geo`).
-    var name: String
+    package var name: String
     /// The value's placeholder (`REGION`), or `nil` for a flag.
-    var value: String?
+    package var value: String?
     /// One line of help.
-    var help: String
+    package var help: String
     /// A one-letter form (`v` for `-v`), if the option has one.
-    var short: Character? = nil
+    package var short: Character? = nil
+
+    package init(name: String, value: String?, help: String, short: Character? = nil) {
+        self.name = name
+        self.value = value
+        self.help = help
+        self.short = short
+    }
 }
 
 /// The arguments of one command, parsed against its options.
-struct ParsedArguments: Sendable {
-    private(set) var values: [String: [String]] = [:]
+package struct ParsedArguments: Sendable {
+    /// Every value given for each option, in order.
+    package private(set) var values: [String: [String]] = [:]
     private(set) var flags: Set<String> = []
-    private(set) var positionals: [String] = []
+    /// The operands, in order.
+    package private(set) var positionals: [String] = []
 
     /// The last value given for an option.
-    func value(_ name: String) -> String? { values[name]?.last }
+    package func value(_ name: String) -> String? { values[name]?.last }
 
     /// Whether a flag was given.
-    func has(_ name: String) -> Bool { flags.contains(name) }
+    package func has(_ name: String) -> Bool { flags.contains(name) }
 
     /// Whether an option or a flag was given at all.
-    func given(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
+    package func given(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
 
     /// Parses `arguments` (after the command word). `--name value`, `--name=value`, `-h`, and `--` ending
     /// the options are understood.
@@ -32,7 +41,7 @@ struct ParsedArguments: Sendable {
     /// its value (`--app --state-dir D` is "--app needs a value"; a value that starts with `-` is written
     /// `--name=-value`), an empty value is refused, and a command that takes no operands refuses a stray
     /// word and `--`.
-    static func parse(
+    package static func parse(
         _ arguments: [String], options: [OptionSpec], command: String, takesOperands: Bool = false
     ) throws(CLIError) -> ParsedArguments {
         var parsed = ParsedArguments()
@@ -115,7 +124,7 @@ struct ParsedArguments: Sendable {
 }
 
 /// The candidate nearest to `word` by edit distance, if it is near enough to be a likely typo.
-func closest(to word: String, among candidates: [String]) -> String? {
+package func closest(to word: String, among candidates: [String]) -> String? {
     let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
     guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
     let allowed = max(2, word.count / 3)

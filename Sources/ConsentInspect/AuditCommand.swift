@@ -1,3 +1,4 @@
+import ConsentCLI
 import ConsentAudit
 import Foundation
 
@@ -79,14 +80,14 @@ enum AuditCommand: Command {
 }
 
 /// The audit's errors, as the CLI reports them.
-enum AuditErrorReport {
-    static func describe(_ error: AuditError) -> (message: String, hint: String?, code: ExitCode) {
+extension AuditError: ReportableError {
+    package var report: (message: String, hint: String?, code: ExitCode) {
         let code: ExitCode
-        switch error.kind {
+        switch kind {
         case .usage: code = .usage
         case .malformedInput: code = .dataError
         case .missingFile: code = .noInput
         }
-        return (error.description, error.hint, code)
+        return (description, hint, code)
     }
 }

@@ -1,3 +1,4 @@
+import ConsentCLI
 import ConsentAudit
 import JSONKit
 import ConsentEngine

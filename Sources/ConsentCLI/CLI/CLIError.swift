@@ -1,9 +1,8 @@
-import ConsentAudit
 import ConsentEngine
 import ConsentSignals
 
 /// The exit codes of `consentctl` (sysexits-style where one fits).
-enum ExitCode: Int32, Sendable {
+package enum ExitCode: Int32, Sendable {
     case success = 0
     /// `audit` found errors; `test` could not load a fixture or found none.
     case failure = 1
@@ -21,20 +20,34 @@ enum ExitCode: Int32, Sendable {
 }
 
 /// An error of the command line itself, with a hint on how to fix it.
-struct CLIError: Error, Sendable {
-    var message: String
-    var hint: String?
-    var exitCode: ExitCode
+package struct CLIError: Error, Sendable {
+    package var message: String
+    package var hint: String?
+    package var exitCode: ExitCode
 
-    static func usage(_ message: String, hint: String? = nil) -> CLIError {
+    package init(message: String, hint: String? = nil, exitCode: ExitCode) {
+        self.message = message
+        self.hint = hint
+        self.exitCode = exitCode
+    }
+
+    package static func usage(_ message: String, hint: String? = nil) -> CLIError {
         CLIError(message: message, hint: hint, exitCode: .usage)
     }
 }
 
+/// An error of a library the commands of `consentctl-inspect` use, reporting itself; ``ErrorReport`` asks it
+/// first, so the main binary need not link that library to map its errors.
+package protocol ReportableError: Error {
+    /// The message, the hint and the exit code.
+    var report: (message: String, hint: String?, code: ExitCode) { get }
+}
+
 /// Turns every error a command can end with into its message, hint and exit code: the one place where
-/// that mapping lives.
+/// that mapping lives (errors of the inspect tool's libraries through ``ReportableError``).
 enum ErrorReport {
     static func describe(_ error: any Error) -> (message: String, hint: String?, code: ExitCode) {
+        if let reportable = error as? any ReportableError { return reportable.report }
         switch error {
         case let error as CLIError:
             return (error.message, error.hint, error.exitCode)
@@ -77,8 +90,6 @@ enum ErrorReport {
             return (error.description, "run in a terminal, pipe answers on stdin, or pass the answer flags", .unavailable)
         case let error as OutputError:
             return (error.description, "the output was cut short (a full disk, a closed descriptor or pipe); anything stored before stays stored", .ioError)
-        case let error as AuditError:
-            return AuditErrorReport.describe(error)
         default:
             // Never a Swift type name: an error that does not describe itself is named by what failed.
             // (Asked of the error's own type: on Linux every error bridges to a describable NSError.)

@@ -2,15 +2,21 @@ import ConsentEngine
 import Foundation
 
 /// What a command runs with: where it writes, the environment, and whether a person is at a terminal.
-struct Invocation: Sendable {
-    var console: Console
-    var environment: [String: String]
+package struct Invocation: Sendable {
+    /// This process's: the standard streams, its environment, whether stdin is a terminal.
+    package static func current() -> Invocation {
+        Invocation(console: .standard, environment: ProcessInfo.processInfo.environment,
+                   stdinIsTerminal: isatty(STDIN_FILENO) == 1)
+    }
+
+    package var console: Console
+    package var environment: [String: String]
     /// Whether standard input is a terminal (a person can answer).
-    var stdinIsTerminal: Bool
+    package var stdinIsTerminal: Bool
 }
 
 /// One `consentctl` command: its help and how it runs.
-protocol Command: Sendable {
+package protocol Command: Sendable {
     static var name: String { get }
     /// One line for the command list.
     static var summary: String { get }
@@ -28,16 +34,16 @@ protocol Command: Sendable {
 }
 
 extension Command {
-    static var takesCommonOptions: Bool { true }
-    static var takesOperands: Bool { false }
-    static var usage: String { "consentctl \(name) [options]" }
+    package static var takesCommonOptions: Bool { true }
+    package static var takesOperands: Bool { false }
+    package static var usage: String { "consentctl \(name) [options]" }
 
-    static var allOptions: [OptionSpec] {
+    package static var allOptions: [OptionSpec] {
         takesCommonOptions ? options + CommonOptions.specs : options + CommonOptions.specs.filter { $0.name == "help" }
     }
 
     /// The command's help: usage, what it does, options, examples.
-    static var help: String {
+    package static var help: String {
         var text = "Usage: \(usage)\n\n\(about)\n"
         if takesCommonOptions {
             if !options.isEmpty { text += "\nOptions:\n" + HelpFormat.optionLines(options) }
@@ -50,8 +56,8 @@ extension Command {
     }
 }
 
-enum HelpFormat {
-    static func optionLines(_ specs: [OptionSpec]) -> String {
+package enum HelpFormat {
+    package static func optionLines(_ specs: [OptionSpec]) -> String {
         let labels = specs.map { spec -> String in
             let name = spec.name == "help" ? "-h, --help" : spec.short.map { "-\($0), --\(spec.name)" } ?? "--\(spec.name)"
             return spec.value.map { "\(name) \($0)" } ?? name

@@ -2,25 +2,25 @@ import Foundation
 
 /// Where a command writes: results to stdout, messages and prompts to stderr. Injected so that tests
 /// read what would have been printed.
-struct Console: Sendable {
-    var writeOut: @Sendable (String) -> Void
-    var writeError: @Sendable (String) -> Void
+package struct Console: Sendable {
+    package var writeOut: @Sendable (String) -> Void
+    package var writeError: @Sendable (String) -> Void
     /// The first write that failed, if one did: the command then ends with exit 74.
-    var failedWrite: @Sendable () -> OutputError? = { nil }
+    package var failedWrite: @Sendable () -> OutputError? = { nil }
 
-    func out(_ text: String) { writeOut(text.hasSuffix("\n") ? text : text + "\n") }
-    func error(_ text: String) { writeError(text.hasSuffix("\n") ? text : text + "\n") }
+    package func out(_ text: String) { writeOut(text.hasSuffix("\n") ? text : text + "\n") }
+    package func error(_ text: String) { writeError(text.hasSuffix("\n") ? text : text + "\n") }
 
     /// Each warning on its own line on stderr (`consentctl: warning: …`), where a command's text output
     /// reports them; with `--json` they are in the output's `warnings` list instead.
-    func warn(_ warnings: [String]) {
+    package func warn(_ warnings: [String]) {
         for warning in warnings { error("consentctl: warning: \(warning)") }
     }
 
     /// The process's own stdout and stderr. Text goes out ``TerminalText/neutralized(_:)``: a policy id in
     /// a summary or an argument echoed in an error is never obeyed by the terminal. (JSON escapes control
     /// characters itself, so JSON output is unchanged.)
-    static let standard = Console(
+    package static let standard = Console(
         writeOut: { StandardStream.output.write(TerminalText.neutralized($0)) },
         writeError: { StandardStream.error.write(TerminalText.neutralized($0)) },
         failedWrite: {
@@ -32,9 +32,9 @@ struct Console: Sendable {
 }
 
 /// A write to stdout or stderr failed (exit 74); what the command stored stays stored.
-struct OutputError: Error, Sendable, CustomStringConvertible {
+package struct OutputError: Error, Sendable, CustomStringConvertible {
     /// `standard output` or `standard error`.
-    var stream: String
-    var reason: String
-    var description: String { "cannot write to \(stream): \(reason)" }
+    package var stream: String
+    package var reason: String
+    package var description: String { "cannot write to \(stream): \(reason)" }
 }

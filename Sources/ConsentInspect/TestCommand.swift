@@ -1,3 +1,4 @@
+import ConsentCLI
 import ConsentFixtures
 import Foundation
 

@@ -49,7 +49,7 @@ struct AnswerFlags: Sendable {
         if let optOut = arguments.value("opt-out") {
             var script: [String] = []
             if optOut.lowercased() != "none" {
-                for kind in optOut.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) {
+                for kind in optOut.split(separator: ",").map({ $0.trimmedWhitespace.lowercased() }) {
                     guard AnswerCommand.OptOutKind(rawValue: kind) != nil else {
                         throw CLIError.usage("--opt-out: '\(kind)' is not an opt-out", hint: "use sale, sharing, targeted (comma-separated) or none")
                     }
@@ -77,7 +77,7 @@ struct AnswerFlags: Sendable {
         guard let list = arguments.value(name) else { return [] }
         var ids: [Int] = []
         for part in list.split(separator: ",") {
-            guard let id = Int(part.trimmingCharacters(in: .whitespaces)) else {
+            guard let id = Int(part.trimmedWhitespace) else {
                 throw CLIError.usage("--\(name): '\(part)' is not a number", hint: "write ids separated by commas, e.g. --\(name) 1,3,4")
             }
             ids.append(id)
@@ -91,7 +91,7 @@ extension AnswerFlags {
         guard let list = arguments.value(name) else { return [] }
         var ids: [PartnerID] = []
         for part in list.split(separator: ",") {
-            guard let id = PartnerID(parsing: part.trimmingCharacters(in: .whitespaces)) else {
+            guard let id = PartnerID(parsing: part.trimmedWhitespace) else {
                 throw CLIError.usage("--\(name): '\(part)' is not a partner id", hint: "write GVL vendor ids or atp:N separated by commas, e.g. --\(name) 755,atp:89")
             }
             ids.append(id)

@@ -1,5 +1,10 @@
 import ConsentEngine
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What a command runs with: where it writes, the environment, and whether a person is at a terminal.
 package struct Invocation: Sendable {
@@ -64,7 +69,7 @@ package enum HelpFormat {
         }
         let width = (labels.map(\.count).max() ?? 0) + 2
         return zip(labels, specs).map { label, spec in
-            "  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + spec.help + "\n"
+            "  " + label.padded(to: width) + spec.help + "\n"
         }.joined()
     }
 }

@@ -1,5 +1,5 @@
 import ConsentEngine
-import Foundation
+import FoundationEssentials
 
 /// The options every command shares, and what they build: the policy, the state store, the launch context.
 struct CommonOptions: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where a command writes: results to stdout, messages and prompts to stderr. Injected so that tests
 /// read what would have been printed.

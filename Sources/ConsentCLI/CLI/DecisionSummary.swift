@@ -23,7 +23,7 @@ enum DecisionSummary {
             let width = decision.trace.map { $0.rule.rawValue.count + $0.outcome.count + 1 }.max() ?? 0
             for entry in decision.trace {
                 let id = "\(entry.rule.rawValue)/\(entry.outcome)"
-                lines.append("  \(id.padding(toLength: width, withPad: " ", startingAt: 0))  \(entry.reason)")
+                lines.append("  \(id.padded(to: width))  \(entry.reason)")
             }
         }
         return lines.joined(separator: "\n") + "\n"

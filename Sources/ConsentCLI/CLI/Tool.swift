@@ -1,5 +1,5 @@
 import ConsentEngine
-import Foundation
+import FoundationEssentials
 
 /// The `consentctl` front end: picks the command, runs it (or hands it to the executable that runs it), and
 /// turns its errors into messages and exit codes.
@@ -46,7 +46,7 @@ package struct Tool: Sendable {
 
         """
         for command in names {
-            text += "  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.summary + "\n"
+            text += "  " + command.name.padded(to: width) + command.summary + "\n"
         }
         text += """
 

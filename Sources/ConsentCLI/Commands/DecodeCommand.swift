@@ -1,6 +1,6 @@
 import ConsentEngine
 import ConsentSignals
-import Foundation
+import FoundationEssentials
 import JSONKit
 
 /// `consentctl decode STRING…`: every field of TC, GPP, AC and US Privacy strings.

@@ -1,5 +1,5 @@
 import ConsentEngine
-import Foundation
+import FoundationEssentials
 
 /// `consentctl log`: the consent history of an app.
 enum LogCommand: Command {

@@ -1,5 +1,5 @@
 import ConsentEngine
-import Foundation
+import FoundationEssentials
 
 /// `consentctl policy show|check [FILE]`.
 enum PolicyCommand: Command {

@@ -1,5 +1,5 @@
 import ConsentEngine
-import Foundation
+import FoundationEssentials
 
 /// `consentctl prompt`: the launch flow, interactively — the main job.
 enum PromptCommand: Command {

@@ -1,6 +1,6 @@
 import JSONKit
 import ConsentEngine
-import Foundation
+import FoundationEssentials
 
 /// `consentctl reset`: forget the stored answers, as Google's UMP `reset()` does for testing.
 enum ResetCommand: Command {
@@ -26,7 +26,7 @@ enum ResetCommand: Command {
             }
             invocation.console.error("Forget the stored consent answers of app '\(options.appID)'? [y/N] ")
             let line = try StandardInputLineReader.shared.readLine() ?? ""
-            guard ["y", "yes"].contains(line.trimmingCharacters(in: .whitespaces).lowercased()) else {
+            guard ["y", "yes"].contains(line.trimmedWhitespace.lowercased()) else {
                 invocation.console.error("nothing was reset")
                 return .success
             }

@@ -1,6 +1,6 @@
 import ConsentEngine
 import ConsentSignals
-import Foundation
+import FoundationEssentials
 import JSONKit
 
 /// `consentctl signals`: the TC, AC and GPP strings and the in-app keys the stored answers give.
@@ -81,7 +81,7 @@ enum SignalsCommand: Command {
 
     /// One `defaults write` line per key, and `defaults delete` for every other CMP key.
     static func defaults(_ keys: InAppKeys, appID: String) -> String {
-        func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        func quoted(_ text: String) -> String { "'" + text.replacing("'", with: "'\\''") + "'" }
         var lines = keys.sorted { $0.name < $1.name }.map { entry -> String in
             switch entry.value {
             case .int(let value): return "defaults write \(appID) \(entry.name) -int \(value)"

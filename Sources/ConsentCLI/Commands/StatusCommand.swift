@@ -1,5 +1,5 @@
 import ConsentEngine
-import Foundation
+import FoundationEssentials
 
 /// `consentctl status`: the decision an app reads at launch.
 enum StatusCommand: Command {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Whether the form may use colour and text attributes: the one place that decides it.
 enum ColorPolicy {

@@ -1,5 +1,5 @@
 import ConsentEngine
-import Foundation
+import FoundationEssentials
 
 /// Shows the consent form, the opt-out form, the explainer and the tracking prompt full-screen on the
 /// controlling terminal.
@@ -39,13 +39,13 @@ struct TerminalPresenter: ConsentFormPresenter, TrackingAuthorizer {
     where Screen.Answer: Sendable {
         let color = useColor
         return try await withCheckedThrowingContinuation { continuation in
-            Thread {
+            BlockingThread.start {
                 continuation.resume(with: Result {
                     let session = try TerminalSession(color: color)
                     defer { session.close() }
                     return try session.run(screen)
                 })
-            }.start()
+            }
         }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One prompt's stay on the terminal: raw mode, the alternate screen and the signal handlers, from
 /// ``init(color:)`` to ``close()``, with a drawing and key loop in between.

@@ -9,10 +9,11 @@ enum TCStringDecoder {
         let bitCount: Int
     }
 
-    /// Decodes all of `string` into `model`, reading its UTF-8 where it is stored.
+    /// Decodes all of `string` into `model`, which holds the values of empty fields, reading
+    /// the UTF-8 where it is stored.
     ///
-    /// `TCString(decoding:)` passes its own `self`, so that the fields are written where they
-    /// stay: a model returned from here was copied once more, retaining and releasing every array.
+    /// `TCString(decoding:)` passes its own `self`: a model built here and returned was copied
+    /// once more on the way out, retaining and releasing each of its arrays.
     static func decode(_ string: String, into model: inout TCString) throws(SignalDecodingError) {
         var contiguous = string
         let failure = contiguous.withUTF8 { bytes -> SignalDecodingError? in

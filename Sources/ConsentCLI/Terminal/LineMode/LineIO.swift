@@ -1,4 +1,10 @@
-import Foundation
+import ConsentEngine
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Where line mode reads answers: standard input, or lines given by a test.
 protocol LineReader: Sendable {
@@ -21,7 +27,7 @@ final class StandardInputLineReader: LineReader, @unchecked Sendable {
 
     static let shared = StandardInputLineReader()
 
-    private let lock = NSLock()
+    private let lock = Lock()
     /// Bytes read past the last line handed out.
     private var pending: [UInt8] = []
     private var atEnd = false

@@ -1,9 +1,10 @@
+import ConsentEngine
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
+import FoundationEssentials
 
 /// Standard output or standard error, written with `write(2)`: a failed write (a full disk, a closed
 /// descriptor, a closed pipe with SIGPIPE ignored) is remembered and reported as exit 74, where Foundation's
@@ -18,7 +19,7 @@ package final class StandardStream: @unchecked Sendable {
     package let fd: Int32
     /// `standard output`, for messages.
     package let name: String
-    private let lock = NSLock()
+    private let lock = Lock()
     private var failureReason: String?
 
     private init(fd: Int32, name: String) {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ConsentEngine
 
 /// The consent form (and privacy options) on the terminal, driving a ``ConsentFormSession``.
@@ -131,7 +131,7 @@ struct ConsentFormScreen: InteractiveScreen, Sendable {
         // The legitimate-interest heading explains the right to object ("… (you may object)"); the note only
         // needs its name.
         let legitimateInterest = text(.legitimateInterestHeading).split(separator: "(").first
-            .map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            .map { $0.trimmedWhitespace } ?? ""
         let parts = [(text(.purposesHeading), partner.purposes), (legitimateInterest, partner.legitimateInterestPurposes),
                      (text(.specialFeaturesHeading), partner.specialFeatures)]
             .filter { !$0.1.isEmpty }

@@ -5,49 +5,94 @@ import Glibc
 import Darwin
 #endif
 
-/// Whole `consentctl` processes, as a user or a build script runs them.
+/// Whole processes, as a user or a build script runs them: a cold `consentctl status` beside an empty
+/// Swift program built the same way, in time and in peak memory.
 enum ProcessBenchmarks {
-    /// `consentctl` beside this benchmark in the build folder, or the one `CONSENTCTL_BINARY` names (to
-    /// measure, say, a build with `--static-swift-stdlib`).
+    /// The folder of this benchmark's build, or the one `CONSENTCTL_BINARY` names (to measure, say, an
+    /// installed copy).
     static let binary: URL = {
         if let path = ProcessInfo.processInfo.environment["CONSENTCTL_BINARY"] { return URL(fileURLWithPath: path) }
-        return URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("consentctl")
+        return sibling("consentctl")
     }()
 
-    static var all: [Measurement] {
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            print("cold consentctl status: skipped, \(binary.path) is not built (swift build -c release first)")
-            return []
-        }
-        let state = FileManager.default.temporaryDirectory.appendingPathComponent("consent-bench-cli-\(UUID().uuidString)").path
-        let answer = ["prompt", "--geo", "DE", "--state-dir", state, "--consent", "all", "--explainer", "continue", "--tracking", "allow"]
-        _ = try? run(answer)
-        return [
-            Measurement(name: "cold `consentctl status --geo DE` process (state on disk)", iterations: 20) { count in
-                for _ in 0..<count { try run(["status", "--geo", "DE", "--state-dir", state]) }
-            },
-        ]
+    /// The empty program beside the benchmark (`consentengine-empty`).
+    static let emptyProgram = sibling("consentengine-empty")
+
+    private static func sibling(_ name: String) -> URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent(name)
     }
 
-    /// Runs `consentctl` with posix_spawn and waits for it: Foundation's `Process` adds tens of
-    /// milliseconds of its own on Linux, which would hide the figure being measured.
+    static func run(_ benchmark: inout Benchmark) {
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            print("cold consentctl status: skipped, \(binary.path) is not built (swift build -c release first)")
+            return
+        }
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("consent-bench-cli-\(UUID().uuidString)").path
+        _ = try? spawn(binary, ["prompt", "--geo", "DE", "--state-dir", state, "--consent", "all", "--explainer", "continue", "--tracking", "allow"])
+        let status = ["status", "--geo", "DE", "--state-dir", state]
+        var measurements = [
+            Measurement(name: "cold `consentctl status --geo DE` process (state on disk)", iterations: 40) { count in
+                for _ in 0..<count { try spawn(binary, status) }
+            },
+        ]
+        let hasEmpty = FileManager.default.isExecutableFile(atPath: emptyProgram.path)
+        if hasEmpty {
+            measurements.append(Measurement(name: "an empty Swift program built the same way", iterations: 40) { count in
+                for _ in 0..<count { try spawn(emptyProgram, []) }
+            })
+        }
+        // Interleaved rounds, so that both see the same load on a shared machine.
+        var ours: [Double] = [], empty: [Double] = []
+        for _ in 0..<3 {
+            let medians = benchmark.run(measurements)
+            if let figure = medians[measurements[0].name] { ours.append(figure) }
+            if hasEmpty, let figure = medians[measurements[1].name] { empty.append(figure) }
+        }
+        guard hasEmpty, let best = ours.min(), let baseline = empty.min() else {
+            print("the empty program is not built (swift build -c release builds consentengine-empty): no ratio")
+            return
+        }
+        let ratio = best / baseline
+        print("cold status ÷ empty program (best of 3 rounds each)".padding(toLength: 60, withPad: " ", startingAt: 0)
+              + " \(String(format: "%.2f", ratio))× (aim ≤ 1.5×: \(ratio <= 1.5 ? "met" : "missed"))")
+        let rss = (try? peakMemory(binary, status)) ?? 0
+        let emptyRSS = (try? peakMemory(emptyProgram, [])) ?? 0
+        let difference = Double(rss - emptyRSS) / 1024
+        print("peak RSS of status vs the empty program".padding(toLength: 60, withPad: " ", startingAt: 0)
+              + " \(rss) KiB vs \(emptyRSS) KiB, +\(String(format: "%.1f", difference)) MiB (aim ≤ +2 MiB: \(difference <= 2 ? "met" : "missed"))")
+    }
+
+    /// Runs a program with posix_spawn and waits for it: Foundation's `Process` adds tens of milliseconds
+    /// of its own on Linux, which would hide the figure being measured.
     @discardableResult
-    static func run(_ arguments: [String]) throws -> Int32 {
+    static func spawn(_ program: URL, _ arguments: [String]) throws -> (status: Int32, usage: rusage) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         for fd: Int32 in [0, 1, 2] {
             posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
         }
-        let argv = ([binary.path] + arguments).map { strdup($0) } + [nil]
+        let argv = ([program.path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, binary.path, &actions, nil, argv, environ)
+        let spawned = posix_spawn(&pid, program.path, &actions, nil, argv, environ)
         guard spawned == 0 else { throw SpawnFailed(code: spawned) }
         var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        return (status >> 8) & 0xff
+        var usage = rusage()
+        wait4(pid, &status, 0, &usage)
+        return ((status >> 8) & 0xff, usage)
+    }
+
+    /// Runs `consentctl` with `arguments`; its exit status.
+    @discardableResult
+    static func run(_ arguments: [String]) throws -> Int32 {
+        try spawn(binary, arguments).status
+    }
+
+    /// The child's peak resident set in KiB (`ru_maxrss`).
+    static func peakMemory(_ program: URL, _ arguments: [String]) throws -> Int {
+        Int(try spawn(program, arguments).usage.ru_maxrss)
     }
 
     struct SpawnFailed: Error { var code: Int32 }

@@ -106,15 +106,7 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading, StoreWarningRep
     ///   (nothing written) for a record of a newer version.
     @discardableResult
     public func update(_ change: (inout ConsentRecord) -> ConsentLogEvent) throws(StoreError) -> ConsentRecord {
-        do {
-            try StateDirectory.create(directory, calls: calls)
-        } catch {
-            throw StoreError(
-                kind: .cannotCreateDirectory, path: directory,
-                message: "cannot create the state directory (\(describe(error))); choose another state directory")
-        }
-        if let warning = try secureFolder() { pending.add(warning) }
-        let lock = try acquireLock()
+        let lock = try prepareFolderAndLock()
         defer { lock.release() }
         // `update` returns the record, so a corrupt file set aside here is told through `takeWarnings()`.
         let (current, warning) = try lockedRecord()
@@ -177,8 +169,9 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading, StoreWarningRep
         }
     }
 
-    /// Replaces `preferences.plist` atomically and durably, under the state's lock.
-    package func replacePreferences(with bytes: [UInt8]) throws(StoreError) {
+    /// Creates the app's folder (tightening one open to others, with a warning) and takes the state's lock,
+    /// as every write does first.
+    private func prepareFolderAndLock() throws(StoreError) -> FileLock {
         do {
             try StateDirectory.create(directory, calls: calls)
         } catch {
@@ -187,7 +180,12 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading, StoreWarningRep
                 message: "cannot create the state directory (\(describe(error))); choose another state directory")
         }
         if let warning = try secureFolder() { pending.add(warning) }
-        let lock = try acquireLock()
+        return try acquireLock()
+    }
+
+    /// Replaces `preferences.plist` atomically and durably, under the state's lock.
+    package func replacePreferences(with bytes: [UInt8]) throws(StoreError) {
+        let lock = try prepareFolderAndLock()
         defer { lock.release() }
         try attempt("replace the preferences", preferencesFile) { () throws(SystemCallError) in
             try AtomicFileWriter(calls: calls).replace(preferencesFile, with: bytes, through: preferencesTemporaryFile)

@@ -24,7 +24,10 @@ let package = Package(
         .target(name: "ConsentEngine", dependencies: ["JSONKit", "ConsentSignals"], exclude: ["State/SCHEMA.md"], swiftSettings: strict),
         // Stores the in-app keys in UserDefaults (the app's standard defaults or a suite).
         .target(name: "ConsentUserDefaults", dependencies: ["ConsentSignals"], swiftSettings: strict),
-        .target(name: "ConsentAudit", dependencies: ["JSONKit"], swiftSettings: strict),
+        // The strict plist reader on libxml2 (XML and binary, no DTD subsets or entities, bounded), shared by the
+        // audit and the device diagnosis so that neither ConsentEngine nor an app embedding it links libxml2.
+        .target(name: "PropertyLists", swiftSettings: strict),
+        .target(name: "ConsentAudit", dependencies: ["JSONKit", "PropertyLists"], swiftSettings: strict),
         // Policy regression fixtures of every kind: one loader, one runner; consentctl formats the report.
         .target(name: "ConsentFixtures", dependencies: ["ConsentEngine", "ConsentAudit", "JSONKit"], swiftSettings: strict),
         .executableTarget(
@@ -49,7 +52,8 @@ let package = Package(
             dependencies: ["ConsentEngine", "StoreWriter"],
             swiftSettings: strict
         ),
-        .testTarget(name: "ConsentAuditTests", dependencies: ["ConsentAudit"], swiftSettings: strict),
+        .testTarget(name: "ConsentAuditTests", dependencies: ["ConsentAudit", "PropertyLists"], swiftSettings: strict),
+        .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists"], swiftSettings: strict),
         .testTarget(name: "ConsentUserDefaultsTests", dependencies: ["ConsentUserDefaults", "ConsentSignals"], swiftSettings: strict),
         .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"], swiftSettings: strict),
         .testTarget(name: "ConsentFixturesTests", dependencies: ["ConsentFixtures", "ConsentEngine"], swiftSettings: strict),

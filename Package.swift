@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "ConsentSignals", targets: ["ConsentSignals"]),
         .library(name: "ConsentUserDefaults", targets: ["ConsentUserDefaults"]),
         .library(name: "ConsentAudit", targets: ["ConsentAudit"]),
+        .library(name: "ConsentPreferences", targets: ["ConsentPreferences"]),
         .executable(name: "consentctl", targets: ["consentctl"]),
         .executable(name: "consentengine-bench", targets: ["ConsentBenchmark"]),
     ],
@@ -28,11 +29,15 @@ let package = Package(
         // audit and the device diagnosis so that neither ConsentEngine nor an app embedding it links libxml2.
         .target(name: "PropertyLists", swiftSettings: strict),
         .target(name: "ConsentAudit", dependencies: ["JSONKit", "PropertyLists"], swiftSettings: strict),
+        // Reads a device's stored consent (iOS preferences plists, Android shared preferences) and diagnoses it
+        // by §10 with the engine's one serving table; links FoundationXML through PropertyLists, so the engine
+        // does not.
+        .target(name: "ConsentPreferences", dependencies: ["ConsentEngine", "ConsentSignals", "PropertyLists"], swiftSettings: strict),
         // Policy regression fixtures of every kind: one loader, one runner; consentctl formats the report.
         .target(name: "ConsentFixtures", dependencies: ["ConsentEngine", "ConsentAudit", "JSONKit"], swiftSettings: strict),
         .executableTarget(
             name: "consentctl",
-            dependencies: ["ConsentEngine", "ConsentAudit", "ConsentFixtures", "ConsentSignals", "JSONKit"],
+            dependencies: ["ConsentEngine", "ConsentAudit", "ConsentFixtures", "ConsentPreferences", "ConsentSignals", "JSONKit"],
             swiftSettings: strict
         ),
         .executableTarget(

@@ -1,5 +1,6 @@
 import ConsentAudit
 import ConsentEngine
+import ConsentPreferences
 import ConsentSignals
 
 /// The exit codes of `consentctl` (sysexits-style where one fits).
@@ -70,6 +71,8 @@ enum ErrorReport {
             return (error.description, "run in a terminal, pipe answers on stdin, or pass the answer flags", .unavailable)
         case let error as AuditError:
             return AuditErrorReport.describe(error)
+        case let error as PreferencesError:
+            return (error.description, error.hint, error.kind == .missingFile ? .noInput : .dataError)
         default:
             return (String(describing: error), nil, .failure)
         }

@@ -6,6 +6,7 @@ enum Tool {
     static let commands: [any Command.Type] = [
         PromptCommand.self, StatusCommand.self, PrivacyOptionsCommand.self, ResetCommand.self,
         LogCommand.self, TestCommand.self, PolicyCommand.self, AuditCommand.self, SignalsCommand.self, DecodeCommand.self,
+        ExplainCommand.self,
     ]
 
     static var help: String {

@@ -34,7 +34,7 @@ let package = Package(
         // does not.
         .target(name: "ConsentPreferences", dependencies: ["ConsentEngine", "ConsentSignals", "PropertyLists"], swiftSettings: strict),
         // Policy regression fixtures of every kind: one loader, one runner; consentctl formats the report.
-        .target(name: "ConsentFixtures", dependencies: ["ConsentEngine", "ConsentAudit", "JSONKit"], swiftSettings: strict),
+        .target(name: "ConsentFixtures", dependencies: ["ConsentEngine", "ConsentAudit", "ConsentPreferences", "JSONKit"], swiftSettings: strict),
         .executableTarget(
             name: "consentctl",
             dependencies: ["ConsentEngine", "ConsentAudit", "ConsentFixtures", "ConsentPreferences", "ConsentSignals", "JSONKit"],

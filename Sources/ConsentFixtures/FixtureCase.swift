@@ -3,9 +3,9 @@ import ConsentEngine
 import Foundation
 import JSONKit
 
-/// What a fixture file checks: decisions, launch flows or audits (§7).
+/// What a fixture file checks: decisions, launch flows, audits or device diagnoses (§7).
 package enum FixtureKind: String, CaseIterable {
-    case decision, flow, audit
+    case decision, flow, audit, explain
 }
 
 /// One case of a fixture file, loaded, checked and ready to run.
@@ -15,6 +15,8 @@ struct FixtureCase {
         case flow(FlowCase)
         /// Run by ConsentAudit's own fixture code; `directory` is the fixture file's folder.
         case audit(AuditFixtureCase, directory: URL)
+        /// A device's preferences diagnosed (§10).
+        case explain(ExplainCase)
     }
 
     /// The fixture file as the user named it (`fixtures/decisions/region.test.json`).
@@ -27,6 +29,7 @@ struct FixtureCase {
         case .decision: return .decision
         case .flow: return .flow
         case .audit: return .audit
+        case .explain: return .explain
         }
     }
 }

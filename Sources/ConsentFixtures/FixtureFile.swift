@@ -33,6 +33,7 @@ enum FixtureFile {
             return failure(error)
         }
         if header.kind == .audit { return loadAudit(url, displayPath: displayPath) }
+        if header.kind == .explain { return ExplainFixtureFile.load(header.object, url: url, displayPath: displayPath) }
 
         let directory = url.deletingLastPathComponent()
         var fileContext = ContextSpec()
@@ -116,8 +117,8 @@ enum FixtureFile {
         case .flow:
             let flow = try FlowCase.read(object, policy: policy, context: context, record: record)
             return FixtureCase(file: file, name: name, body: .flow(flow))
-        case .audit:
-            preconditionFailure("audit files are loaded by ConsentAudit")
+        case .audit, .explain:
+            preconditionFailure("audit and explain files have loaders of their own")
         }
     }
 

@@ -108,6 +108,8 @@ package enum FixtureRunner {
         case .audit(let audit, let directory):
             let result = audit.run(fixtureDirectory: directory)
             return (result.mismatches.map { .message(nil, $0) }, [], Set(result.report?.findings.map(\.rule) ?? []))
+        case .explain(let explain):
+            return (explain.run(), [], [])
         }
     }
 

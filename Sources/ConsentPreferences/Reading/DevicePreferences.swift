@@ -45,9 +45,21 @@ public struct DevicePreferences: Sendable, Equatable {
         for entry in entries { add(entry) }
     }
 
-    /// The value of key `name`, or nil when it is not stored.
+    /// The value of key `name`, or nil when it is not stored; setting a value replaces the key's (keeping
+    /// its place) or adds it at the end, setting nil removes the key.
     public subscript(name: String) -> PreferenceValue? {
-        entries.last { $0.name == name }?.value
+        get { entries.last { $0.name == name }?.value }
+        set {
+            guard let newValue else {
+                entries.removeAll { $0.name == name }
+                return
+            }
+            if let index = entries.firstIndex(where: { $0.name == name }) {
+                entries[index].value = newValue
+            } else {
+                entries.append(Entry(name: name, value: newValue))
+            }
+        }
     }
 
     /// The entry of key `name`, or nil when it is not stored.

@@ -31,6 +31,13 @@ public struct DeviceDiagnosis: Sendable {
         public var sdkVersion: Int?
         /// `IABTCF_PolicyVersion`, else the TC string's TCF policy version.
         public var policyVersion: Int?
+
+        /// A CMP; whatever is not known is nil.
+        public init(id: Int? = nil, sdkVersion: Int? = nil, policyVersion: Int? = nil) {
+            self.id = id
+            self.sdkVersion = sdkVersion
+            self.policyVersion = policyVersion
+        }
     }
 
     /// Which CMP wrote the keys.

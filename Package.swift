@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "ConsentPreferencesTests", dependencies: ["ConsentPreferences", "ConsentEngine", "ConsentSignals"], swiftSettings: strict),
         .testTarget(
             name: "consentctlTests",
-            dependencies: ["consentctl", "ConsentEngine", "ConsentAudit", "ConsentFixtures", "JSONKit"],
+            dependencies: ["consentctl", "ConsentEngine", "ConsentAudit", "ConsentFixtures", "ConsentPreferences", "JSONKit"],
             exclude: ["Terminal/Snapshots", "CLI/Snapshots"],
             swiftSettings: strict
         ),

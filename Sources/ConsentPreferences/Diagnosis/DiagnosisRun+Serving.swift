@@ -41,7 +41,6 @@ extension DiagnosisRun {
 
     private mutating func serveUnderGDPR() {
         guard let tcText else {
-            note(.tcStringMissing, "IABTCF_gdprApplies is 1 but no IABTCF_TCString is stored: no consent was collected, or the CMP has not finished")
             adServing = .limited
             reasons.append("the GDPR applies and no TC string is stored: Google serves limited ads at most to EEA, UK and CH requests without a TC string from a certified CMP; \(GoogleTCFError.noTCString.quoted)")
             return

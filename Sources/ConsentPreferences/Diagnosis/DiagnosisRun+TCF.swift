@@ -66,8 +66,12 @@ extension DiagnosisRun {
         note(.keyWithoutTCString, "\(leftovers.joined(separator: ", ")) \(leftovers.count == 1 ? "is" : "are") stored without a TC string to come from (another CMP's leftovers?)")
     }
 
-    /// Step 3 for the string itself: Disclosed Vendors by creation date, its age, its dates.
+    /// Step 3 for the string itself: there is one under the GDPR; Disclosed Vendors by creation date, its
+    /// age, its dates.
     mutating func checkTCString() {
+        if applies == .gdpr, tcText == nil {
+            note(.tcStringMissing, "IABTCF_gdprApplies is 1 but no IABTCF_TCString is stored: no consent was collected, or the CMP has not finished")
+        }
         guard let tc else { return }
         let created = date(tc.created), updated = date(tc.lastUpdated)
         if tc.disclosedVendors == nil, created >= Self.disclosedVendorsRequiredFrom {

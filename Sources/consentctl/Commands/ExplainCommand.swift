@@ -44,8 +44,9 @@ enum ExplainCommand: Command {
     ]
     static let examples = [
         "consentctl explain --prefs fixtures/explain/devices/accept-all.plist --now 2026-06-01T00:00:00Z",
-        "consentctl explain --prefs fixtures/explain/devices/accept-all-android.xml --now 2026-06-01T00:00:00Z --certified-cmps fixtures/explain/devices/certified-cmps.txt",
-        "consentctl explain --prefs fixtures/explain/devices/us-california-sale-opt-out.plist --json",
+        "consentctl explain --prefs fixtures/explain/devices/accept-all-android.xml --now 2026-06-01T00:00:00Z --json",
+        "consentctl explain --prefs fixtures/explain/devices/ump-accept-all.plist --now 2026-06-01T00:00:00Z --certified-cmps fixtures/explain/devices/certified-cmps.txt",
+        "consentctl explain --prefs fixtures/explain/devices/us-california-sale-opt-out.plist",
     ]
 
     static func run(_ arguments: ParsedArguments, _ invocation: Invocation) async throws -> ExitCode {

@@ -23,8 +23,9 @@ let package = Package(
         // IAB and Google signal formats: value types and codecs, no engine and no policy.
         .target(name: "ConsentSignals", swiftSettings: strict),
         .target(name: "ConsentEngine", dependencies: ["JSONKit", "ConsentSignals"], exclude: ["State/SCHEMA.md"], swiftSettings: strict),
-        // Stores the in-app keys in UserDefaults (the app's standard defaults or a suite).
-        .target(name: "ConsentUserDefaults", dependencies: ["ConsentSignals"], swiftSettings: strict),
+        // Stores the in-app keys in UserDefaults (the app's standard defaults or a suite), or, for an app that keeps
+        // another CMP, reads that CMP's keys as the engine's stored answer.
+        .target(name: "ConsentUserDefaults", dependencies: ["ConsentSignals", "ConsentEngine"], swiftSettings: strict),
         // The strict plist reader on libxml2 (XML and binary, no DTD subsets or entities, bounded), shared by the
         // audit and the device diagnosis so that neither ConsentEngine nor an app embedding it links libxml2.
         .target(name: "PropertyLists", swiftSettings: strict),
@@ -59,7 +60,7 @@ let package = Package(
         ),
         .testTarget(name: "ConsentAuditTests", dependencies: ["ConsentAudit", "PropertyLists"], swiftSettings: strict),
         .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists"], swiftSettings: strict),
-        .testTarget(name: "ConsentUserDefaultsTests", dependencies: ["ConsentUserDefaults", "ConsentSignals"], swiftSettings: strict),
+        .testTarget(name: "ConsentUserDefaultsTests", dependencies: ["ConsentUserDefaults", "ConsentSignals", "ConsentEngine"], swiftSettings: strict),
         .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"], swiftSettings: strict),
         .testTarget(name: "ConsentFixturesTests", dependencies: ["ConsentFixtures", "ConsentEngine", "ConsentPreferences", "ConsentSignals"], swiftSettings: strict),
         .testTarget(name: "ConsentPreferencesTests", dependencies: ["ConsentPreferences", "ConsentEngine", "ConsentSignals"], swiftSettings: strict),

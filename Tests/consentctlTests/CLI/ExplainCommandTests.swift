@@ -200,6 +200,25 @@ struct ExplainCommandTests {
         #expect(result.stderr.hasPrefix("consentctl: error: "))
     }
 
+    @Test func theREADMEsExplainExampleIsWhatTheCommandPrintsLineForLine() throws {
+        let readme = try String(contentsOf: Consentctl.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let block = try #require(readme.components(separatedBy: "    $ consentctl explain ").dropFirst().first?
+            .components(separatedBy: "\n\n(run from").first)
+        let lines = block.components(separatedBy: "\n")
+        let arguments = ["explain"] + lines[0].split(separator: " ").map(String.init)
+        let result = try Consentctl.run(arguments, directory: Consentctl.repository.appendingPathComponent("fixtures/explain/devices"))
+        #expect(result.status == 1)
+        var output = result.stdout.components(separatedBy: "\n")[...]
+        for line in lines.dropFirst().map({ $0.hasPrefix("    ") ? String($0.dropFirst(4)) : $0 }) {
+            if line.trimmingCharacters(in: .whitespaces) == "…" { continue }
+            guard let index = output.firstIndex(of: line) else {
+                Issue.record("the README shows a line the command does not print, or not in this order: \(line)")
+                return
+            }
+            output = output[(index + 1)...]
+        }
+    }
+
     @Test func theHelpListsEveryFindingIdWithItsSeverity() throws {
         let help = try Consentctl.run(["explain", "--help"]).stdout
         let table = help.components(separatedBy: "\nFindings:\n").last?.components(separatedBy: "\n\n").first ?? ""

@@ -41,7 +41,7 @@ extension DiagnosisRun {
         if preferences[InAppKeyName.cmpSdkId] == nil { missing.insert(InAppKeyName.cmpSdkId, at: 0) }
         if preferences[InAppKeyName.gdprApplies] == nil { missing.insert(InAppKeyName.gdprApplies, at: 0) }
         if !missing.isEmpty {
-            note(.keyMissing, "stored with the TC string but absent: \(missing.joined(separator: ", ")); SDKs that read these keys rather than the string see nothing there")
+            note(.keyMissing, "\(missing.joined(separator: ", ")) \(missing.count == 1 ? "is" : "are") not stored beside the TC string; SDKs that read the keys rather than the string see nothing there")
         }
     }
 

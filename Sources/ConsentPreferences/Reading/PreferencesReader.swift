@@ -52,6 +52,8 @@ public enum PreferencesReader {
             throw refuse("it starts as XML but has no root element")
         case .json:
             throw refuse("it looks like JSON")
+        case .oldStylePlist:
+            throw refuse("it looks like `defaults read` output (an old-style text property list); `defaults export <domain> -` writes XML")
         case .text(let firstLine):
             throw refuse("it looks like plain text (\"\(firstLine)\")", line: 1)
         case .binary(let head):
@@ -113,6 +115,8 @@ private enum FileShape {
     /// 8-bit XML with the name of its root element, if it has one.
     case xml(root: String?)
     case json
+    /// `{ key = value; }`, as `defaults read` prints a domain.
+    case oldStylePlist
     case text(firstLine: String)
     case binary(head: String)
 
@@ -133,7 +137,9 @@ private enum FileShape {
         case UInt8(ascii: "<"):
             self = .xml(root: Self.rootElement(bytes[start...]))
         case UInt8(ascii: "{"), UInt8(ascii: "["):
-            self = .json
+            let text = String(decoding: bytes[start...].prefix(4096), as: UTF8.self)
+            let assigns = text.contains(" = ") && text.contains(";")
+            self = assigns && !text.contains("\":") ? .oldStylePlist : .json
         default:
             let line = bytes[start...].prefix { $0 != 0x0A && $0 != 0x0D }
             if let text = String(validating: line, as: UTF8.self), line.allSatisfy({ $0 >= 0x20 || $0 == 0x09 }) {

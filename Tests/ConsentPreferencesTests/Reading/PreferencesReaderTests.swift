@@ -86,6 +86,7 @@ struct PreferencesReaderTests {
 
     static let notPreferences: [(name: String, text: String, looksLike: String)] = [
         ("JSON", "{\"IABTCF_gdprApplies\": 1}", "it looks like JSON"),
+        ("defaults read output", "{\n    IABTCF_gdprApplies = 1;\n    IABTCF_TCString = \"CQ\";\n}\n", "it looks like `defaults read` output"),
         ("plain text", "IABTCF_gdprApplies = 1\n", "it looks like plain text (\"IABTCF_gdprApplies = 1\")"),
         ("an empty file", " \n", "the file is empty"),
         ("HTML", "<!DOCTYPE html>\n<html><body/></html>", "it is XML whose root element is <html>"),

@@ -9,12 +9,45 @@ public struct DiagnosisFinding: Sendable, Equatable {
         case warning
     }
 
-    /// The finding ids, stable across releases (CONTRACT §10 and `docs/explain.md`).
+    /// The finding ids, stable across releases (CONTRACT §10 and the table of `docs/explain.md`); each one's
+    /// meaning is its ``summary``.
     public enum ID: String, Sendable, Equatable, CaseIterable {
-        case tcStringMissing, tcStringInvalid, keyMismatch, keyWrongType, keyValueInvalid
-        case disclosedVendorsMissing, stringExpired, gppInconsistent, gppStringInvalid, acStringInvalid
-        case cmpIdInvalid, cmpNotCertified
-        case cmpCertificationUnknown, keyMissing, keyWithoutTCString, stringDatedInFuture, duplicateKey, noCMPKeys
+        /// GDPR applies but no TC string is stored.
+        case tcStringMissing
+        /// The TC string does not decode.
+        case tcStringInvalid
+        /// An `IABTCF_` key disagrees with the TC string by meaning.
+        case keyMismatch
+        /// A key is stored with the wrong type.
+        case keyWrongType
+        /// A key holds a value its format does not allow.
+        case keyValueInvalid
+        /// A string created on or after 2026-02-28 lacks Disclosed Vendors.
+        case disclosedVendorsMissing
+        /// The TC string is 13 months old or more.
+        case stringExpired
+        /// The GPP keys disagree with each other or with the TC string.
+        case gppInconsistent
+        /// The GPP string does not decode.
+        case gppStringInvalid
+        /// The AC string does not decode.
+        case acStringInvalid
+        /// The CMP id is below 2.
+        case cmpIdInvalid
+        /// The CMP is not on the certified list given.
+        case cmpNotCertified
+        /// No certified list was given to settle the CMP's certification.
+        case cmpCertificationUnknown
+        /// A key the CMP should have stored is absent.
+        case keyMissing
+        /// A key derived from a TC string is stored without one.
+        case keyWithoutTCString
+        /// The TC string is dated after the time of the diagnosis.
+        case stringDatedInFuture
+        /// A key is written twice in the file.
+        case duplicateKey
+        /// No CMP key is stored at all.
+        case noCMPKeys
 
         /// Errors fail the diagnosis; warnings do not.
         public var severity: Severity {

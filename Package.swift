@@ -60,10 +60,14 @@ let package = Package(
         ),
         .testTarget(name: "ConsentAuditTests", dependencies: ["ConsentAudit", "PropertyLists"], swiftSettings: strict),
         .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists"], swiftSettings: strict),
+        .testTarget(
+            name: "ConsentPreferencesTests",
+            dependencies: ["ConsentPreferences", "ConsentEngine", "ConsentSignals", "ConsentFixtures"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "ConsentUserDefaultsTests", dependencies: ["ConsentUserDefaults", "ConsentSignals", "ConsentEngine"], swiftSettings: strict),
         .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"], swiftSettings: strict),
-        .testTarget(name: "ConsentFixturesTests", dependencies: ["ConsentFixtures", "ConsentEngine", "ConsentPreferences", "ConsentSignals"], swiftSettings: strict),
-        .testTarget(name: "ConsentPreferencesTests", dependencies: ["ConsentPreferences", "ConsentEngine", "ConsentSignals"], swiftSettings: strict),
+        .testTarget(name: "ConsentFixturesTests", dependencies: ["ConsentFixtures", "ConsentEngine"], swiftSettings: strict),
         .testTarget(
             name: "consentctlTests",
             dependencies: ["consentctl", "ConsentEngine", "ConsentAudit", "ConsentFixtures", "ConsentPreferences", "JSONKit"],

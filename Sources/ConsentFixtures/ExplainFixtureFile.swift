@@ -4,8 +4,8 @@ import JSONKit
 /// The cases of an `explain` fixture file (§7, §10), read through ``FixtureFile``'s header: a file holds
 /// `case` or `cases`, and no `policy` or `context`, which a device's keys do not have.
 enum ExplainFixtureFile {
-    static func load(_ object: JSONObject, url: URL, displayPath: String) -> FixtureFileContents {
-        let directory = url.deletingLastPathComponent()
+    /// The cases of the file whose header object is `object`; `directory` is its folder, where paths start.
+    static func load(_ object: JSONObject, directory: URL, displayPath: String) -> FixtureFileContents {
         var cases: [FixtureCase] = []
         var errors: [FixtureLoadError] = []
         var names: Set<String> = []

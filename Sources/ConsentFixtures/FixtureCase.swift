@@ -11,12 +11,12 @@ package enum FixtureKind: String, CaseIterable {
 /// One case of a fixture file, loaded, checked and ready to run.
 struct FixtureCase {
     enum Body {
+        /// A device's preferences diagnosed (§10).
+        case explain(ExplainCase)
         case decision(DecisionCase)
         case flow(FlowCase)
         /// Run by ConsentAudit's own fixture code; `directory` is the fixture file's folder.
         case audit(AuditFixtureCase, directory: URL)
-        /// A device's preferences diagnosed (§10).
-        case explain(ExplainCase)
     }
 
     /// The fixture file as the user named it (`fixtures/decisions/region.test.json`).
@@ -26,10 +26,10 @@ struct FixtureCase {
 
     var kind: FixtureKind {
         switch body {
+        case .explain: return .explain
         case .decision: return .decision
         case .flow: return .flow
         case .audit: return .audit
-        case .explain: return .explain
         }
     }
 }

@@ -33,9 +33,9 @@ enum FixtureFile {
             return failure(error)
         }
         if header.kind == .audit { return loadAudit(url, displayPath: displayPath) }
-        if header.kind == .explain { return ExplainFixtureFile.load(header.object, url: url, displayPath: displayPath) }
 
         let directory = url.deletingLastPathComponent()
+        if header.kind == .explain { return ExplainFixtureFile.load(header.object, directory: directory, displayPath: displayPath) }
         var fileContext = ContextSpec()
         var filePolicy = Policy.default
         do {
@@ -110,6 +110,8 @@ enum FixtureFile {
         let record = try StoredStateSpec.record(from: object["stored"], policy: policy, context: decisionContext)
 
         switch kind {
+        case .explain:
+            preconditionFailure("explain files are read by ExplainFixtureFile")
         case .decision:
             let expect = try DecisionExpectation.read(try object.required("expect"))
             return FixtureCase(file: file, name: name, body: .decision(DecisionCase(
@@ -117,8 +119,8 @@ enum FixtureFile {
         case .flow:
             let flow = try FlowCase.read(object, policy: policy, context: context, record: record)
             return FixtureCase(file: file, name: name, body: .flow(flow))
-        case .audit, .explain:
-            preconditionFailure("audit and explain files have loaders of their own")
+        case .audit:
+            preconditionFailure("audit files are loaded by ConsentAudit")
         }
     }
 

@@ -92,6 +92,8 @@ package enum FixtureRunner {
     static func execute(_ fixtureCase: FixtureCase) async
         -> (failures: [FixtureFailure], decisions: [Decision], auditRules: Set<AuditRule>) {
         switch fixtureCase.body {
+        case .explain(let explain):
+            return (explain.run(), [], [])
         case .decision(let decisionCase):
             var decision = DecisionEngine.decide(policy: decisionCase.policy, context: decisionCase.context,
                                                  record: decisionCase.record)
@@ -108,8 +110,6 @@ package enum FixtureRunner {
         case .audit(let audit, let directory):
             let result = audit.run(fixtureDirectory: directory)
             return (result.mismatches.map { .message(nil, $0) }, [], Set(result.report?.findings.map(\.rule) ?? []))
-        case .explain(let explain):
-            return (explain.run(), [], [])
         }
     }
 

@@ -10,7 +10,7 @@ import Testing
 /// same keys as a binary plist and as Android shared preferences.
 struct ExplainAgreementTests {
     static func decisionCases() -> [(name: String, decisionCase: DecisionCase)] {
-        let found = FixtureDiscovery.files(in: ["fixtures/decisions"], currentDirectory: packageRoot)
+        let found = FixtureDiscovery.files(in: ["fixtures/decisions"], currentDirectory: TestFiles.repository)
         let policies = PolicyCache()
         return found.files.flatMap { location in
             FixtureFile.load(location.url, displayPath: location.displayPath, policies: policies).cases
@@ -63,7 +63,7 @@ struct ExplainAgreementTests {
     }
 
     @Test func everyFindingIDIsExpectedByAnExplainFixture() throws {
-        let folder = packageRoot.appendingPathComponent("fixtures/explain")
+        let folder = TestFiles.repository.appendingPathComponent("fixtures/explain")
         var expected: Set<String> = []
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".test.json") {
             let root = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent(name))) as? [String: Any]

@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "ConsentSignals", targets: ["ConsentSignals"]),
         .library(name: "ConsentUserDefaults", targets: ["ConsentUserDefaults"]),
         .library(name: "ConsentAudit", targets: ["ConsentAudit"]),
+        .library(name: "ConsentPreferences", targets: ["ConsentPreferences"]),
         .executable(name: "consentctl", targets: ["consentctl"]),
         .executable(name: "consentctl-inspect", targets: ["ConsentInspect"]),
         .executable(name: "consentengine-bench", targets: ["ConsentBenchmark"]),
@@ -30,11 +31,19 @@ let package = Package(
         // IAB and Google signal formats: value types and codecs, no engine and no policy.
         .target(name: "ConsentSignals", swiftSettings: strict),
         .target(name: "ConsentEngine", dependencies: ["JSONKit", "ConsentSignals"], exclude: ["State/SCHEMA.md"], swiftSettings: strict),
-        // Stores the in-app keys in UserDefaults (the app's standard defaults or a suite).
-        .target(name: "ConsentUserDefaults", dependencies: ["ConsentSignals"], swiftSettings: strict),
-        .target(name: "ConsentAudit", dependencies: ["JSONKit"], swiftSettings: strict),
+        // Stores the in-app keys in UserDefaults (the app's standard defaults or a suite), or, for an app that keeps
+        // another CMP, reads that CMP's keys as the engine's stored answer.
+        .target(name: "ConsentUserDefaults", dependencies: ["ConsentSignals", "ConsentEngine"], swiftSettings: strict),
+        // The strict plist reader on libxml2 (XML and binary, no DTD subsets or entities, bounded), shared by the
+        // audit and the device diagnosis so that neither ConsentEngine nor an app embedding it links libxml2.
+        .target(name: "PropertyLists", swiftSettings: strict),
+        .target(name: "ConsentAudit", dependencies: ["JSONKit", "PropertyLists"], swiftSettings: strict),
+        // Reads a device's stored consent (iOS preferences plists, Android shared preferences) and diagnoses it
+        // by §10 with the engine's one serving table; links FoundationXML through PropertyLists, so the engine
+        // does not.
+        .target(name: "ConsentPreferences", dependencies: ["ConsentEngine", "ConsentSignals", "PropertyLists"], swiftSettings: strict),
         // Policy regression fixtures of every kind: one loader, one runner; consentctl formats the report.
-        .target(name: "ConsentFixtures", dependencies: ["ConsentEngine", "ConsentAudit", "JSONKit"], swiftSettings: strict),
+        .target(name: "ConsentFixtures", dependencies: ["ConsentEngine", "ConsentAudit", "ConsentPreferences", "JSONKit"], swiftSettings: strict),
         // The command line's library: arguments, commands, errors → exit codes, the terminal form.
         .target(
             name: "ConsentCLI",
@@ -47,7 +56,7 @@ let package = Package(
         // hands those commands to it.
         .executableTarget(
             name: "ConsentInspect",
-            dependencies: ["ConsentCLI", "ConsentAudit", "ConsentFixtures", "ConsentEngine", "JSONKit"],
+            dependencies: ["ConsentCLI", "ConsentAudit", "ConsentFixtures", "ConsentPreferences", "ConsentEngine", "ConsentSignals", "JSONKit"],
             swiftSettings: strict,
             linkerSettings: fastStart
         ),
@@ -70,14 +79,20 @@ let package = Package(
             dependencies: ["ConsentEngine", "StoreWriter"],
             swiftSettings: strict
         ),
-        .testTarget(name: "ConsentAuditTests", dependencies: ["ConsentAudit"], swiftSettings: strict),
+        .testTarget(name: "ConsentAuditTests", dependencies: ["ConsentAudit", "PropertyLists"], swiftSettings: strict),
+        .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists"], swiftSettings: strict),
+        .testTarget(
+            name: "ConsentPreferencesTests",
+            dependencies: ["ConsentPreferences", "ConsentEngine", "ConsentSignals", "ConsentFixtures"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "ConsentSignalsTests", dependencies: ["ConsentSignals", "ConsentEngine", "ConsentFixtures"], swiftSettings: strict),
-        .testTarget(name: "ConsentUserDefaultsTests", dependencies: ["ConsentUserDefaults", "ConsentSignals"], swiftSettings: strict),
+        .testTarget(name: "ConsentUserDefaultsTests", dependencies: ["ConsentUserDefaults", "ConsentSignals", "ConsentEngine"], swiftSettings: strict),
         .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"], swiftSettings: strict),
         .testTarget(name: "ConsentFixturesTests", dependencies: ["ConsentFixtures", "ConsentEngine", "ConsentAudit", "JSONKit"], swiftSettings: strict),
         .testTarget(
             name: "consentctlTests",
-            dependencies: ["consentctl", "ConsentInspect", "ConsentCLI", "ConsentEngine", "ConsentAudit", "ConsentFixtures", "JSONKit"],
+            dependencies: ["consentctl", "ConsentInspect", "ConsentCLI", "ConsentEngine", "ConsentAudit", "ConsentFixtures", "ConsentPreferences", "JSONKit"],
             exclude: ["Terminal/Snapshots", "CLI/Snapshots"],
             swiftSettings: strict
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyLists
 
 /// Findings about the AdMob app id and the ad unit ids, found by value wherever they sit.
 ///

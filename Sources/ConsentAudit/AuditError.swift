@@ -1,4 +1,5 @@
 import Foundation
+import PropertyLists
 
 /// Why an audit could not run at all, as opposed to the findings of one that did.
 ///
@@ -51,6 +52,12 @@ public struct AuditError: Error, Sendable, Equatable, CustomStringConvertible {
         case let (file?, nil): "\(file): \(message)"
         default: message
         }
+    }
+
+    /// The audit's error for a file the shared readers refused.
+    init(_ error: PropertyListError) {
+        self.init(kind: error.kind == .missingFile ? .missingFile : .malformedInput, file: URL(fileURLWithPath: error.file),
+                  line: error.line, message: error.message, hint: error.hint)
     }
 
     static func malformed(_ location: SourceLocation, _ message: String, hint: String) -> AuditError {

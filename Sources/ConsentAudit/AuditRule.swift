@@ -1,3 +1,5 @@
+import PropertyLists
+
 /// How serious a finding is. Only errors make `consentctl audit` exit with 1.
 public enum Severity: String, Sendable, CaseIterable {
     /// The build or the app would fail, or a store would reject it.

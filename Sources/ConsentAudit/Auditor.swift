@@ -1,4 +1,5 @@
 import Foundation
+import PropertyLists
 
 /// Audits an app's ad configuration: its xcconfig settings, merged Info.plist and privacy manifest.
 ///
@@ -29,7 +30,7 @@ public func runAudit(_ request: AuditRequest) throws(AuditError) -> AuditReport 
     var manifest: (document: PropertyListDocument, isSDK: Bool)?
     if !manifestAlone {
         let url = try infoPlistFile(request, settings, srcroot)
-        let document = try PropertyListReader.read(url, role: "Info.plist")
+        let document = try AuditPlist.read(url, role: "Info.plist")
         findings += PlistRules.findings(document)
         if PlistFileKind.of(document) == .privacyManifest {
             findings.append(PlistFileKind.mismatch(document, is: .privacyManifest))
@@ -40,7 +41,7 @@ public func runAudit(_ request: AuditRequest) throws(AuditError) -> AuditReport 
         if !configuration.isKnown { findings.append(configuration.unknownFinding(at: request.xcconfig ?? url)) }
     }
     if let manifestURL = request.privacyManifest {
-        let document = try PropertyListReader.read(manifestURL, role: "privacy manifest")
+        let document = try AuditPlist.read(manifestURL, role: "privacy manifest")
         findings += PlistRules.findings(document)
         if PlistFileKind.of(document) == .infoPlist {
             findings.append(PlistFileKind.mismatch(document, is: .infoPlist))

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyLists
 
 /// The build settings of one configuration, evaluated from xcconfig assignments.
 ///

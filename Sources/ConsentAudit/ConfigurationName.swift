@@ -1,4 +1,5 @@
 import Foundation
+import PropertyLists
 
 /// The configuration being audited, as the files spell it, and whether anything knows it.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyLists
 
 /// One problem the audit found: which rule, where, what, how to fix it, and what it rests on.
 public struct Finding: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyLists
 
 /// The app's Info.plist as Xcode generates it: the `INFOPLIST_FILE` merged with `INFOPLIST_KEY_` settings,
 /// every string value expanded with the build settings.

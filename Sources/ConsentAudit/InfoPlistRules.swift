@@ -1,3 +1,5 @@
+import PropertyLists
+
 /// Findings about the merged Info.plist apart from the ad ids and the tracking description: value types,
 /// empty usage descriptions, SKAdNetwork identifiers, and keys set in two places.
 enum InfoPlistRules {

@@ -1,3 +1,5 @@
+import PropertyLists
+
 /// What a property list is, told from its top-level keys: a privacy manifest has only `NSPrivacy…` keys,
 /// an Info.plist has none of them.
 enum PlistFileKind: Equatable {

@@ -1,3 +1,5 @@
+import PropertyLists
+
 /// Findings about a property list as a file, whatever it configures: duplicate keys and a root that is
 /// not a dictionary.
 enum PlistRules {

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyLists
 
 /// Findings about a privacy manifest (`PrivacyInfo.xcprivacy`), following what App Store Connect rejects:
 /// tracking declared without domains or the reverse (ITMS-91064/91107), domains written as URLs,

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyLists
 
 /// `NAME[cond=pattern]… = value` from an xcconfig file.
 struct XCConfigAssignment: Sendable, Equatable {

@@ -2,14 +2,16 @@ import ConsentEngine
 import Foundation
 import JSONKit
 
-/// What a fixture file checks: decisions, launch flows or audits (§7).
+/// What a fixture file checks: decisions, launch flows, audits or device diagnoses (§7).
 package enum FixtureKind: String, CaseIterable {
-    case decision, flow, audit
+    case decision, flow, audit, explain
 }
 
 /// One case of a fixture file, loaded, checked and ready to run.
 struct FixtureCase {
     enum Body {
+        /// A device's preferences diagnosed (§10).
+        case explain(ExplainCase)
         case decision(DecisionCase)
         case flow(FlowCase)
         /// `directory` is the fixture file's folder, where the case's paths start.
@@ -23,6 +25,7 @@ struct FixtureCase {
 
     var kind: FixtureKind {
         switch body {
+        case .explain: return .explain
         case .decision: return .decision
         case .flow: return .flow
         case .audit: return .audit

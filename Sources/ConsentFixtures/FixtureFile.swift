@@ -45,6 +45,7 @@ enum FixtureFile {
         }
 
         let directory = url.deletingLastPathComponent()
+        if header.kind == .explain { return ExplainFixtureFile.load(header.object, directory: directory, displayPath: displayPath) }
         var fileContext = ContextSpec()
         var filePolicy = Policy.default
         do {
@@ -110,6 +111,7 @@ enum FixtureFile {
         case .decision: DecisionCase.fields
         case .flow: FlowCase.fields
         case .audit: AuditCase.fields
+        case .explain: [String]()
         }
         let object = try node.object(allowed: caseFields)
         let name = try object.required("name").string()
@@ -129,6 +131,8 @@ enum FixtureFile {
         let record = try StoredStateSpec.record(from: object["stored"], policy: policy, context: decisionContext)
 
         switch kind {
+        case .explain:
+            preconditionFailure("explain files are read by ExplainFixtureFile")
         case .decision:
             let expect = try DecisionExpectation.read(try object.required("expect"))
             return FixtureCase(file: file, name: name, body: .decision(DecisionCase(

@@ -99,6 +99,8 @@ package enum FixtureRunner {
     static func execute(_ fixtureCase: FixtureCase) async
         -> (failures: [FixtureFailure], decisions: [Decision], auditRules: Set<AuditRule>) {
         switch fixtureCase.body {
+        case .explain(let explain):
+            return (explain.run(), [], [])
         case .decision(let decisionCase):
             var decision = DecisionEngine.decide(policy: decisionCase.policy, context: decisionCase.context,
                                                  record: decisionCase.record)

@@ -20,8 +20,9 @@ public struct UserDefaultsSignalsWriter: ConsentSignalsWriter {
     /// Stores exactly `keys` as the CMP's keys of the domain.
     public func write(_ keys: InAppKeys) {
         // UserDefaults is not Sendable; a short-lived instance per write keeps the writer a plain value.
-        guard let defaults = suiteName.map({ UserDefaults(suiteName: $0) }) ?? UserDefaults.standard else { return }
-        let stored = persisted(defaults)
+        let domain = UserDefaultsDomain(suiteName: suiteName)
+        guard let defaults = domain.defaults else { return }
+        let stored = domain.persisted(defaults)
         for name in stored.keys where InAppKeyName.isCMPKey(name) && keys[name] == nil {
             defaults.removeObject(forKey: name)
         }
@@ -30,12 +31,6 @@ public struct UserDefaultsSignalsWriter: ConsentSignalsWriter {
             set(entry.value, forKey: entry.name, in: defaults, stored: stored[entry.name])
         }
         if let value = keys[last] { set(value, forKey: last, in: defaults, stored: stored[last]) }
-    }
-
-    /// The keys stored in the domain itself (not the global or registration domains).
-    private func persisted(_ defaults: UserDefaults) -> [String: Any] {
-        let domain = suiteName ?? Bundle.main.bundleIdentifier
-        return domain.flatMap { defaults.persistentDomain(forName: $0) } ?? defaults.dictionaryRepresentation()
     }
 
     private func set(_ value: InAppKeyValue, forKey name: String, in defaults: UserDefaults, stored: Any?) {

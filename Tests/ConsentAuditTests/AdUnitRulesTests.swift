@@ -1,4 +1,5 @@
 import Foundation
+import PropertyLists
 import Testing
 @testable import ConsentAudit
 
@@ -107,7 +108,7 @@ struct AdUnitRulesTests {
         let resolution = try XCConfigResolver.resolve(root.appendingPathComponent("App/App.xcconfig"))
         let settings = try BuildSettings(assignments: resolution.assignments, configuration: configuration,
                                          sdk: "iphoneos", srcroot: root.appendingPathComponent("App"))
-        let document = try PropertyListReader.read(root.appendingPathComponent("App/Info.plist"))
+        let document = try AuditPlist.read(root.appendingPathComponent("App/Info.plist"))
         return AdUnitRules.findings(try InfoPlistMerger.merge(document, settings: settings), settings: settings,
                                     isDebug: configuration == "Debug", configuration: configuration)
     }

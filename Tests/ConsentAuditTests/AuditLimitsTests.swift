@@ -1,4 +1,5 @@
 import Foundation
+import PropertyLists
 import Testing
 @testable import ConsentAudit
 
@@ -41,7 +42,7 @@ struct AuditLimitsTests {
     func aDeepBinaryPlistIsRefused(_ depth: Int) {
         // Foundation's reader gives up on its own somewhat deeper than 512; either way it is bad input.
         do {
-            _ = try PropertyListReader.parse(Self.binaryArrays(depth: depth), file: URL(fileURLWithPath: "/tmp/Deep.plist"))
+            _ = try AuditPlist.parse(Self.binaryArrays(depth: depth), file: URL(fileURLWithPath: "/tmp/Deep.plist"))
             Issue.record("a binary plist \(depth) deep was read")
         } catch {
             #expect(error.exitCode == 65)
@@ -51,18 +52,18 @@ struct AuditLimitsTests {
     }
 
     @Test func aBinaryPlist512LevelsDeepIsRead() throws {
-        _ = try PropertyListReader.parse(Self.binaryArrays(depth: 512), file: URL(fileURLWithPath: "/tmp/Deep.plist"))
+        _ = try AuditPlist.parse(Self.binaryArrays(depth: 512), file: URL(fileURLWithPath: "/tmp/Deep.plist"))
     }
 
     @Test func aShallowBinaryPlistIsRead() throws {
-        let document = try PropertyListReader.parse(Self.binaryArrays(depth: 3), file: URL(fileURLWithPath: "/tmp/B.plist"))
+        let document = try AuditPlist.parse(Self.binaryArrays(depth: 3), file: URL(fileURLWithPath: "/tmp/B.plist"))
         #expect(document.root.array?.first?.array?.first?.array == [])
     }
 
     @Test(arguments: [Data("bplist00".utf8), Data("bplist00".utf8) + Data(repeating: 0, count: 40)])
     func aFileThatIsOnlyTheBinaryMagicIsCorrupt(_ data: Data) {
         expectMalformed({ () throws(AuditError) in
-            _ = try PropertyListReader.parse(data, file: URL(fileURLWithPath: "/tmp/Info.plist"))
+            _ = try AuditPlist.parse(data, file: URL(fileURLWithPath: "/tmp/Info.plist"))
         }, mentioning: "corrupt", file: "Info.plist")
     }
 
@@ -74,7 +75,7 @@ struct AuditLimitsTests {
         let handle = try FileHandle(forWritingTo: url)
         try handle.truncate(atOffset: UInt64(AuditLimits.fileBytes + 1))
         try handle.close()
-        expectMalformed({ () throws(AuditError) in _ = try PropertyListReader.read(url) },
+        expectMalformed({ () throws(AuditError) in _ = try AuditPlist.read(url) },
                         mentioning: "larger than 64 MiB", file: "Huge.plist")
     }
 
@@ -256,7 +257,7 @@ struct XMLDeclarationCheckTests {
         let text = Self.withSubset.replacingOccurrences(of: "ENCODING", with: name)
         let data = Data(mark) + (text.data(using: encoding) ?? Data())
         do {
-            _ = try PropertyListReader.parse(data, file: URL(fileURLWithPath: "/tmp/Info.plist"))
+            _ = try AuditPlist.parse(data, file: URL(fileURLWithPath: "/tmp/Info.plist"))
             Issue.record("accepted \(name) \(mark)")
         } catch {
             #expect(error.exitCode == 65)
@@ -268,7 +269,7 @@ struct XMLDeclarationCheckTests {
     @Test func readsAPlainUTF16PropertyList() throws {
         let text = TestFiles.plist("<key>GADApplicationIdentifier</key>\n<string>ca-app-pub-3940256099942544~1458002511</string>")
             .replacingOccurrences(of: "UTF-8", with: "UTF-16")
-        let document = try PropertyListReader.parse(Data([0xFF, 0xFE]) + text.data(using: .utf16LittleEndian)!,
+        let document = try AuditPlist.parse(Data([0xFF, 0xFE]) + text.data(using: .utf16LittleEndian)!,
                                                     file: URL(fileURLWithPath: "/tmp/Info.plist"))
         #expect(document.root.dict?["GADApplicationIdentifier"]?.value.location.line == 6)
     }
@@ -277,7 +278,7 @@ struct XMLDeclarationCheckTests {
     func refusesAnEightBitFileThatDeclaresAnotherEncoding(_ declared: String) {
         let text = TestFiles.plist("<key>A</key><string>a</string>").replacingOccurrences(of: "UTF-8", with: declared)
         do {
-            _ = try PropertyListReader.parse(Data(text.utf8), file: URL(fileURLWithPath: "/tmp/Info.plist"))
+            _ = try AuditPlist.parse(Data(text.utf8), file: URL(fileURLWithPath: "/tmp/Info.plist"))
             Issue.record("accepted encoding=\(declared)")
         } catch {
             #expect(error.exitCode == 65)
@@ -288,7 +289,7 @@ struct XMLDeclarationCheckTests {
     @Test func refusesAUTF16FileThatDeclaresAnEightBitEncoding() {
         let text = TestFiles.plist("<key>A</key><string>a</string>").replacingOccurrences(of: "UTF-8", with: "ISO-8859-1")
         do {
-            _ = try PropertyListReader.parse(Data([0xFF, 0xFE]) + text.data(using: .utf16LittleEndian)!,
+            _ = try AuditPlist.parse(Data([0xFF, 0xFE]) + text.data(using: .utf16LittleEndian)!,
                                              file: URL(fileURLWithPath: "/tmp/Info.plist"))
             Issue.record("accepted")
         } catch {
@@ -299,7 +300,7 @@ struct XMLDeclarationCheckTests {
     @Test func acceptsTheEightBitEncodingsPlistsAreWrittenIn() throws {
         for declared in ["UTF-8", "utf-8", "US-ASCII", "ISO-8859-1", "windows-1252"] {
             let text = TestFiles.plist("<key>A</key><string>a</string>").replacingOccurrences(of: "UTF-8", with: declared)
-            _ = try PropertyListReader.parse(Data(text.utf8), file: URL(fileURLWithPath: "/tmp/Info.plist"))
+            _ = try AuditPlist.parse(Data(text.utf8), file: URL(fileURLWithPath: "/tmp/Info.plist"))
         }
     }
 }

@@ -8,7 +8,7 @@ struct InfoPlistMergerTests {
         let resolution = try XCConfigResolver.resolve(root.appendingPathComponent("App/App.xcconfig"))
         let settings = try BuildSettings(assignments: resolution.assignments, configuration: "Debug", sdk: "iphoneos",
                                      srcroot: root.appendingPathComponent("App"))
-        let document = try PropertyListReader.read(root.appendingPathComponent("App/Info.plist"))
+        let document = try AuditPlist.read(root.appendingPathComponent("App/Info.plist"))
         return try InfoPlistMerger.merge(document, settings: settings)
     }
 

@@ -32,7 +32,7 @@ struct LargePlistTests {
         let report = try runAudit(AuditRequest(xcconfig: root.appendingPathComponent("App/App.xcconfig")))
         #expect(report.findings.isEmpty)
 
-        let document = try PropertyListReader.read(root.appendingPathComponent("App/Info.plist"))
+        let document = try AuditPlist.read(root.appendingPathComponent("App/Info.plist"))
         let dict = try #require(document.root.dict)
         #expect(dict.count == 10_000)
         let last = try #require(dict["Filler9999"])

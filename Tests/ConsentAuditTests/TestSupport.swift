@@ -1,4 +1,5 @@
 import Foundation
+import PropertyLists
 @testable import ConsentAudit
 
 /// Files the tests read and write.
@@ -63,6 +64,6 @@ enum TestFiles {
 
     /// Parses XML text as if read from `name`.
     static func parse(_ text: String, name: String = "Test.plist") throws(AuditError) -> PropertyListDocument {
-        try PropertyListReader.parse(Data(text.utf8), file: URL(fileURLWithPath: "/tmp/\(name)"))
+        try AuditPlist.parse(Data(text.utf8), file: URL(fileURLWithPath: "/tmp/\(name)"))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyLists
 import Testing
 @testable import ConsentAudit
 

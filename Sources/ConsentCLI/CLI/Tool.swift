@@ -26,6 +26,7 @@ package struct Tool: Sendable {
         handedOver: [
             HandedOverCommand(name: "test", summary: "run policy regression fixtures (default: fixtures/)", executable: inspectExecutable),
             HandedOverCommand(name: "audit", summary: "check an app's Info.plist, xcconfig and privacy manifest", executable: inspectExecutable),
+            HandedOverCommand(name: "explain", summary: "diagnose a device's stored consent: what the CMP stored, what Google will serve", executable: inspectExecutable),
         ])
 
     /// The tool's semantic version, printed by `consentctl --version`.

@@ -42,7 +42,7 @@ enum DecodeCommand: Command {
         if arguments.has("json") {
             invocation.console.out(JSONWriter.text(values.count == 1 ? values[0] : .array(values)))
         } else {
-            invocation.console.out(values.map { text($0, level: 0) }.joined(separator: "\n"))
+            invocation.console.out(values.map { DecodedText.text($0) }.joined(separator: "\n"))
         }
         return .success
     }
@@ -60,9 +60,12 @@ enum DecodeCommand: Command {
                            exitCode: .dataError)
         }
     }
+}
 
+/// Decoded strings as text: the fields of their JSON, `name: value` a line (shared with `explain`).
+package enum DecodedText {
     /// `name: value` lines, nested objects indented; lists of numbers on one line.
-    static func text(_ value: JSONValue, level: Int) -> String {
+    package static func text(_ value: JSONValue, level: Int = 0) -> String {
         let indent = String(repeating: "  ", count: level)
         guard case .object(let members) = value else { return indent + JSONWriter.text(value, style: .singleLine) }
         return members.map { member -> String in

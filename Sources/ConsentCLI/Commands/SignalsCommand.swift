@@ -95,8 +95,8 @@ enum SignalsCommand: Command {
 }
 
 /// Consent Mode values in JSON, with the contract's names.
-enum ConsentModeJSON {
-    static func value(_ mode: ConsentMode) -> JSONValue {
+package enum ConsentModeJSON {
+    package static func value(_ mode: ConsentMode) -> JSONValue {
         .members([
             "adStorage": .string(mode.adStorage.rawValue), "adUserData": .string(mode.adUserData.rawValue),
             "adPersonalization": .string(mode.adPersonalization.rawValue),

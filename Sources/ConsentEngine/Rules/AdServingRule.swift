@@ -1,5 +1,8 @@
-/// Step 9: how ads may be served. Under the GDPR by ``GoogleServingTable`` on the TC string the engine
-/// builds from the answer (the string the app's ad SDK will read); elsewhere by the US-state opt-outs.
+import ConsentSignals
+
+/// Step 9: how ads may be served. Under the GDPR by ``GoogleServingTable`` on the TC string the app's ad SDK
+/// will read: the one the engine builds from the answer, or the other CMP's own when the answer was read
+/// from its keys; elsewhere by the US-state opt-outs.
 enum AdServingRule {
     enum Outcome: String, RuleOutcome {
         case noAds, underAge, personalized, nonPersonalized, limited, googleNotDisclosed, stringTooOld, usOptOut, unrestricted
@@ -40,8 +43,8 @@ enum AdServingRule {
             evaluation.note(Outcome.limited, "no consent answer to serve on: limited ads")
             return
         }
-        let verdict = GoogleServingTable.verdict(on: TCModelBuilder.model(for: answer, policy: evaluation.policy),
-                                                 now: evaluation.context.now)
+        let string = answer.cmpString ?? TCModelBuilder.model(for: answer, policy: evaluation.policy)
+        let verdict = GoogleServingTable.verdict(on: string, now: evaluation.context.now)
         evaluation.adServing = verdict.mode
         let why = verdict.reasons.map(\.description).joined(separator: "; ")
         switch verdict.mode {

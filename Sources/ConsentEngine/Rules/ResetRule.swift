@@ -27,6 +27,12 @@ enum ResetRule {
         }
     }
 
+    /// Whether the stored consent and opt-outs count as absent for `record` under `context`: the same test
+    /// as the step's, for what is written beside the decision.
+    static func forgetsStoredAnswers(_ record: ConsentRecord, context: DecisionContext) -> Bool {
+        (context.debugResetConsent && context.build == .debug) || record.resetSince != nil
+    }
+
     private static func forget(_ evaluation: inout Evaluation) {
         evaluation.resetInForce = true
         evaluation.record.consent = nil

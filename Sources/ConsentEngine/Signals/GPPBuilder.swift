@@ -55,17 +55,27 @@ package enum GPPBuilder {
 package enum ConsentModeBuilder {
     /// Under the GDPR with a valid answer.
     package static func mode(for answer: ConsentAnswer, policy: Policy) -> ConsentMode {
-        let consented = Set(answer.purposes)
+        mode(consentedPurposes: Set(answer.purposes), analyticsStoragePurpose: policy.consentMode.analyticsStoragePurpose)
+    }
+
+    /// The mapping itself, on the purposes consented to (a stored answer's, or a device's TC string's);
+    /// analytics storage follows `analyticsStoragePurpose`, and is `notApplicable` without one.
+    package static func mode(consentedPurposes consented: Set<Int>, analyticsStoragePurpose: Int?) -> ConsentMode {
         func value(_ purposes: [Int]) -> ConsentMode.Value { purposes.allSatisfy(consented.contains) ? .granted : .denied }
         return ConsentMode(
             adStorage: value([1]), adUserData: value([1, 7]), adPersonalization: value([3, 4]),
-            analyticsStorage: policy.consentMode.analyticsStoragePurpose.map { value([$0]) } ?? .notApplicable)
+            analyticsStorage: analyticsStoragePurpose.map { value([$0]) } ?? .notApplicable)
     }
 
     /// Under the GDPR without a valid answer, and under TFUA in the GDPR: everything denied.
     package static func denied(policy: Policy) -> ConsentMode {
+        denied(analyticsStoragePurpose: policy.consentMode.analyticsStoragePurpose)
+    }
+
+    /// Everything denied; analytics storage only when a purpose grants it.
+    package static func denied(analyticsStoragePurpose: Int?) -> ConsentMode {
         ConsentMode(adStorage: .denied, adUserData: .denied, adPersonalization: .denied,
-                    analyticsStorage: policy.consentMode.analyticsStoragePurpose == nil ? .notApplicable : .denied)
+                    analyticsStorage: analyticsStoragePurpose == nil ? .notApplicable : .denied)
     }
 
     /// Outside the GDPR and for an unknown regulation: the app's own defaults stand.

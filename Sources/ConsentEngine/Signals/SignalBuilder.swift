@@ -23,8 +23,10 @@ package enum SignalBuilder {
         case .usStates:
             signals.keys[InAppKeyName.gdprApplies] = .int(0)
             if case .usState(let state) = decision.region {
-                // Under TFUA stored answers are not used: the opt-outs read as not given yet.
-                let optOuts = context.isTaggedUnderAgeOfConsent ? nil : record.usOptOuts
+                // Under TFUA stored answers are not used, and a reset forgets them: the opt-outs read as not
+                // given yet, as the decision reads them.
+                let forgotten = context.isTaggedUnderAgeOfConsent || ResetRule.forgetsStoredAnswers(record, context: context)
+                let optOuts = forgotten ? nil : record.usOptOuts
                 let section = GPPBuilder.usSection(state: state, optOuts: optOuts, settings: policy.gpp)
                 writeGPP(GPPString(sections: [.us(section)]), into: &signals)
             }

@@ -1,3 +1,4 @@
+import ConsentSignals
 import FoundationEssentials
 
 /// What persists between launches: the last answers, the last known region and a reset in force.
@@ -82,13 +83,16 @@ public struct ConsentAnswer: Sendable, Equatable, Codable {
     package var regulation: Regulation
     /// The language code the form was shown in (`en`, `de`…).
     package var language: String
+    /// The TC string another CMP stored, when the answer was read from its keys (Google's UMP): Google reads
+    /// that string, so ad serving is judged on it rather than on the one this engine would build. Never stored.
+    package var cmpString: TCString?
 
     /// An answer; the id lists are deduplicated and sorted.
     package init(
         choice: ConsentChoice, purposes: [Int], legitimateInterestObjections: [Int], specialFeatures: [Int],
         partners: [PartnerID], partnerObjections: [Int] = [], disclosedPartners: [PartnerID], answeredAt: Date,
         policyID: String, policyRevision: Int, tcfPolicyVersion: Int, region: Region, regulation: Regulation,
-        language: String
+        language: String, cmpString: TCString? = nil
     ) {
         self.choice = choice
         self.purposes = Set(purposes).sorted()
@@ -104,6 +108,7 @@ public struct ConsentAnswer: Sendable, Equatable, Codable {
         self.region = region
         self.regulation = regulation
         self.language = language
+        self.cmpString = cmpString
     }
 
     private enum CodingKeys: String, CodingKey {

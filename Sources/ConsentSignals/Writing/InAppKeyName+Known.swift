@@ -10,13 +10,24 @@ extension InAppKeyName {
         name == usPrivacy || cmpKeyPrefixes.contains { name.hasPrefix($0) }
     }
 
+    /// The TCF 2.0 name of `IABTCF_UseNonStandardTexts`, which older CMPs still write.
+    public static let useNonStandardStacks = "IABTCF_UseNonStandardStacks"
+
+    /// The keys stored as integers (iOS `integer(forKey:)`, Android `getInt`); every other CMP key holds a
+    /// string. The GPP specification's table lists `IABGPP_HDR_Version` as a string while CMPs write a
+    /// number; it is listed here as the contract has it.
+    public static let integerKeys: Set<String> = [
+        cmpSdkId, cmpSdkVersion, policyVersion, gdprApplies, purposeOneTreatment, useNonStandardTexts,
+        useNonStandardStacks, gppVersion,
+    ]
+
     /// Every key name a CMP may write, for tools that cannot list a device's keys (`defaults delete` lines):
     /// the TCF and GPP keys, the restriction keys of purposes 1–11, the GPP section keys of sections 2 and
     /// 6–27, US Privacy, and the TCF 2.0 name `IABTCF_UseNonStandardStacks`.
     public static let knownCMPKeys: [String] = {
         var names = [
             cmpSdkId, cmpSdkVersion, policyVersion, gdprApplies, publisherCC, purposeOneTreatment, useNonStandardTexts,
-            "IABTCF_UseNonStandardStacks", tcString, vendorConsents, vendorLegitimateInterests, purposeConsents,
+            useNonStandardStacks, tcString, vendorConsents, vendorLegitimateInterests, purposeConsents,
             purposeLegitimateInterests, specialFeaturesOptIns, disclosedVendors, publisherConsent,
             publisherLegitimateInterests, publisherCustomPurposesConsents, publisherCustomPurposesLegitimateInterests,
             additionalConsent, gppVersion, gppSections, gppString, gppSectionIds, usPrivacy,

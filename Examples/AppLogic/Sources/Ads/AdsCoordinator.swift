@@ -10,6 +10,16 @@ extension ConsentManager {
         ConsentManager(policy: policy, store: store, clock: clock,
                        signalsWriter: UserDefaultsSignalsWriter(suiteName: defaultsSuite))
     }
+
+    /// Google's UMP as the app's CMP: UMP's form collects the answer and UMP writes the keys; the engine
+    /// reads them from the app's user defaults (a named suite in tests) as its stored answer, keeps the
+    /// tracking answer and the region in `store`, and writes no key.
+    public static func umpAsCMP(policy: Policy = .default, store: any ConsentStore, defaultsSuite: String? = nil,
+                                clock: Clock = .system) -> ConsentManager {
+        let keys = CMPKeysConsentStore(keys: UserDefaultsSignalsReader(suiteName: defaultsSuite), policy: policy,
+                                       base: store, clock: clock)
+        return ConsentManager(policy: policy, store: keys, clock: clock)
+    }
 }
 
 /// What the app's UI layer calls: one launch sequence and the privacy-options button.

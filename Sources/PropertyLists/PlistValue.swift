@@ -4,34 +4,40 @@ import Foundation
 ///
 /// `template` holds the text before build-setting expansion when expansion changed a string, so messages
 /// can say "`$(ADMOB_APP_ID)` expands to an empty string" rather than only show the empty result.
-struct PlistNode: Sendable, Equatable {
-    var value: PlistValue
-    var location: SourceLocation
-    var template: String? = nil
+package struct PlistNode: Sendable, Equatable {
+    package var value: PlistValue
+    package var location: SourceLocation
+    package var template: String?
 
-    var string: String? {
+    package init(value: PlistValue, location: SourceLocation, template: String? = nil) {
+        self.value = value
+        self.location = location
+        self.template = template
+    }
+
+    package var string: String? {
         if case .string(let text) = value { return text }
         return nil
     }
 
-    var dict: PlistDict? {
+    package var dict: PlistDict? {
         if case .dict(let dict) = value { return dict }
         return nil
     }
 
-    var array: [PlistNode]? {
+    package var array: [PlistNode]? {
         if case .array(let items) = value { return items }
         return nil
     }
 
-    var bool: Bool? {
+    package var bool: Bool? {
         if case .bool(let flag) = value { return flag }
         return nil
     }
 }
 
 /// The value kinds of Apple's property-list DTD.
-indirect enum PlistValue: Sendable, Equatable {
+package indirect enum PlistValue: Sendable, Equatable {
     case string(String)
     case integer(Int)
     case real(Double)
@@ -42,7 +48,7 @@ indirect enum PlistValue: Sendable, Equatable {
     case dict(PlistDict)
 
     /// The element name a plist uses for this kind, for messages ("a <string>").
-    var kind: PlistKind {
+    package var kind: PlistKind {
         switch self {
         case .string: .string
         case .integer: .integer
@@ -57,11 +63,11 @@ indirect enum PlistValue: Sendable, Equatable {
 }
 
 /// A value kind, as rules expect it and as messages name it.
-enum PlistKind: String, Sendable {
+package enum PlistKind: String, Sendable {
     case string, integer, real, boolean, date, data, array, dict
 
     /// How a message names a value of this kind.
-    var phrase: String {
+    package var phrase: String {
         switch self {
         case .boolean: "a boolean (<true/> or <false/>)"
         case .integer: "an <integer>"
@@ -72,27 +78,35 @@ enum PlistKind: String, Sendable {
 }
 
 /// A key of a dictionary, where it was written, and its value.
-struct PlistEntry: Sendable, Equatable {
-    var key: String
-    var keyLocation: SourceLocation
-    var value: PlistNode
+package struct PlistEntry: Sendable, Equatable {
+    package var key: String
+    package var keyLocation: SourceLocation
+    package var value: PlistNode
+
+    package init(key: String, keyLocation: SourceLocation, value: PlistNode) {
+        self.key = key
+        self.keyLocation = keyLocation
+        self.value = value
+    }
 }
 
 /// A dictionary that keeps its keys in document order and answers lookups by key.
 ///
 /// Setting a key that is already present replaces its value, as `PropertyListSerialization` does with a
 /// duplicate key (the last one wins); the reader reports the duplicate separately.
-struct PlistDict: Sendable, Equatable {
-    private(set) var entries: [PlistEntry] = []
+package struct PlistDict: Sendable, Equatable {
+    package private(set) var entries: [PlistEntry] = []
     private var positions: [String: Int] = [:]
 
-    subscript(key: String) -> PlistEntry? {
+    package init() {}
+
+    package subscript(key: String) -> PlistEntry? {
         positions[key].map { entries[$0] }
     }
 
     /// Stores `entry` and returns the entry it replaced, if the key was already present.
     @discardableResult
-    mutating func set(_ entry: PlistEntry) -> PlistEntry? {
+    package mutating func set(_ entry: PlistEntry) -> PlistEntry? {
         if let position = positions[entry.key] {
             let replaced = entries[position]
             entries[position] = entry
@@ -103,5 +117,5 @@ struct PlistDict: Sendable, Equatable {
         return nil
     }
 
-    var count: Int { entries.count }
+    package var count: Int { entries.count }
 }

@@ -1,13 +1,13 @@
 import Foundation
 
 /// Where a value comes from: a file and, when the format has lines, a line.
-struct SourceLocation: Sendable, Hashable {
+package struct SourceLocation: Sendable, Hashable {
     /// The file, as a standardized file URL so that two spellings of one path compare equal.
-    var file: URL
+    package var file: URL
     /// The 1-based line, or nil when unknown (binary property lists have no lines).
-    var line: Int?
+    package var line: Int?
 
-    init(file: URL, line: Int?) {
+    package init(file: URL, line: Int?) {
         self.file = file.standardizedFileURL
         self.line = line
     }

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Parses the text of the scalar plist elements as strictly as Apple's formats define them.
-enum PlistScalars {
+package enum PlistScalars {
     /// Base 10 with an optional sign; `0x` hexadecimal too, which CoreFoundation also accepts.
-    static func integer(_ text: String) -> Int? {
+    package static func integer(_ text: String) -> Int? {
         var digits = Substring(text)
         var negative = false
         if let sign = digits.first, sign == "+" || sign == "-" {
@@ -21,12 +21,12 @@ enum PlistScalars {
     }
 
     /// A decimal number, or `nan`/`inf`/`infinity` as CoreFoundation reads them.
-    static func real(_ text: String) -> Double? {
+    package static func real(_ text: String) -> Double? {
         text.isEmpty ? nil : Double(text)
     }
 
     /// `YYYY-MM-DDTHH:MM:SSZ` in UTC: the only form Foundation on Linux reads, so the only one accepted.
-    static func date(_ text: String) -> Date? {
+    package static func date(_ text: String) -> Date? {
         let chars = Array(text.utf8)
         guard chars.count == 20, chars[4] == UInt8(ascii: "-"), chars[7] == UInt8(ascii: "-"),
               chars[10] == UInt8(ascii: "T"), chars[13] == UInt8(ascii: ":"), chars[16] == UInt8(ascii: ":"),
@@ -52,7 +52,7 @@ enum PlistScalars {
     }
 
     /// Base64 with any whitespace in between; missing `=` padding is tolerated, other characters are not.
-    static func data(_ text: String) -> Data? {
+    package static func data(_ text: String) -> Data? {
         var compact = text.filter { !$0.isWhitespace }
         let remainder = compact.count % 4
         if remainder == 1 { return nil }

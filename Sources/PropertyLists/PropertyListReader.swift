@@ -2,20 +2,20 @@ import Foundation
 import FoundationXML
 
 /// A property list as read from one file, with the duplicate keys the file contained.
-struct PropertyListDocument: Sendable {
-    var root: PlistNode
+package struct PropertyListDocument: Sendable {
+    package var root: PlistNode
     /// Keys written twice in one dictionary; the dictionary keeps the last value, as
     /// `PropertyListSerialization` and Xcode do.
-    var duplicateKeys: [DuplicateKey]
+    package var duplicateKeys: [DuplicateKey]
 
-    var file: URL { root.location.file }
+    package var file: URL { root.location.file }
 }
 
 /// A key written a second time in the same dictionary.
-struct DuplicateKey: Sendable, Equatable {
-    var key: String
-    var first: SourceLocation
-    var second: SourceLocation
+package struct DuplicateKey: Sendable, Equatable {
+    package var key: String
+    package var first: SourceLocation
+    package var second: SourceLocation
 }
 
 /// Reads XML property lists with line numbers, and binary ones without.
@@ -23,27 +23,27 @@ struct DuplicateKey: Sendable, Equatable {
 /// XML goes through libxml2 (FoundationXML's `XMLParser`) rather than `PropertyListSerialization`, which on
 /// Linux keeps no line numbers and silently accepts duplicate keys and invalid base64. It is fed as a
 /// stream: handed the whole file at once, libxml2 calls anything past its 10 MB lookup limit "not
-/// well-formed". Files over `AuditLimits.fileBytes` and nesting deeper than `AuditLimits.nesting` are
+/// well-formed". Files over `PropertyListLimits.fileBytes` and nesting deeper than `PropertyListLimits.nesting` are
 /// refused in both formats.
-enum PropertyListReader {
+package enum PropertyListReader {
     /// Reads the file at `url`; `role` names it in errors ("privacy manifest").
-    static func read(_ url: URL, role: String = "property list") throws(AuditError) -> PropertyListDocument {
-        let data = try AuditLimits.read(url, role: role)
+    package static func read(_ url: URL, role: String = "property list") throws(PropertyListError) -> PropertyListDocument {
+        let data = try PropertyListLimits.read(url, role: role)
         return try parse(data, file: url)
     }
 
     /// Parses `data` as a binary or XML property list read from `file`.
-    static func parse(_ data: Data, file: URL) throws(AuditError) -> PropertyListDocument {
+    package static func parse(_ data: Data, file: URL) throws(PropertyListError) -> PropertyListDocument {
         if data.starts(with: Array("bplist".utf8)) {
             return try parseBinary(data, file: file)
         }
         if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
-            throw AuditError.malformed(SourceLocation(file: file, line: 1), "the file is empty",
+            throw PropertyListError.malformed(SourceLocation(file: file, line: 1), "the file is empty",
                                        hint: "a property list needs at least <plist><dict/></plist>")
         }
         try XMLDeclarationCheck.check(data, file: file)
         guard looksLikeXML(data) else {
-            throw AuditError.malformed(SourceLocation(file: file, line: 1),
+            throw PropertyListError.malformed(SourceLocation(file: file, line: 1),
                                        "the file is not a property list: it is neither XML nor binary",
                                        hint: "check that the path names the app's Info.plist or PrivacyInfo.xcprivacy")
         }
@@ -55,17 +55,17 @@ enum PropertyListReader {
         // the builder's own failure and `parserError` are both checked.
         let succeeded = parser.parse()
         if let failure = builder.failure {
-            throw AuditError.malformed(failure.location, failure.message, hint: failure.hint)
+            throw PropertyListError.malformed(failure.location, failure.message, hint: failure.hint)
         }
         let line = parser.lineNumber > 0 ? parser.lineNumber : nil
         if parser.parserError != nil || !succeeded {
-            throw AuditError.malformed(
+            throw PropertyListError.malformed(
                 SourceLocation(file: file, line: line), "the XML is not well-formed",
                 hint: "run `plutil -lint` on the file to see the problem"
             )
         }
         guard let root = builder.root else {
-            throw AuditError.malformed(
+            throw PropertyListError.malformed(
                 SourceLocation(file: file, line: line), "the property list holds no object",
                 hint: "put one <dict> inside <plist>"
             )
@@ -85,8 +85,8 @@ enum PropertyListReader {
     /// A header, at least one object and the 32-byte trailer: nothing shorter is a binary property list.
     private static let smallestBinary = 8 + 1 + 1 + 32
 
-    private static func parseBinary(_ data: Data, file: URL) throws(AuditError) -> PropertyListDocument {
-        let corrupt = AuditError.malformed(
+    private static func parseBinary(_ data: Data, file: URL) throws(PropertyListError) -> PropertyListDocument {
+        let corrupt = PropertyListError.malformed(
             SourceLocation(file: file, line: nil), "the binary property list is corrupt",
             hint: "regenerate the file, or convert it with `plutil -convert xml1` and fix it"
         )
@@ -100,7 +100,7 @@ enum PropertyListReader {
     }
 
     /// Converts what `PropertyListSerialization` returns into nodes without lines.
-    private static func node(from object: Any, file: URL, depth: Int) throws(AuditError) -> PlistNode {
+    private static func node(from object: Any, file: URL, depth: Int) throws(PropertyListError) -> PlistNode {
         let location = SourceLocation(file: file, line: nil)
         let value: PlistValue
         // Booleans arrive as Bool and numbers as NSNumber; `as? Bool` would also accept the number 1,
@@ -137,9 +137,9 @@ enum PropertyListReader {
     }
 
     /// `depth` containers are open around this one.
-    private static func checkDepth(_ depth: Int, _ location: SourceLocation) throws(AuditError) {
-        guard depth < AuditLimits.nesting else {
-            throw AuditError.malformed(location, "the property list nests deeper than \(AuditLimits.nesting) levels",
+    private static func checkDepth(_ depth: Int, _ location: SourceLocation) throws(PropertyListError) {
+        guard depth < PropertyListLimits.nesting else {
+            throw PropertyListError.malformed(location, "the property list nests deeper than \(PropertyListLimits.nesting) levels",
                                        hint: "no Info.plist or privacy manifest nests this deep; check the file")
         }
     }

@@ -8,7 +8,12 @@ import Foundation
 /// UTF-16 and UTF-32 as well as 8-bit encodings, and switches to the encoding a declaration names, so the
 /// check decodes the file the way libxml2 will and refuses an encoding declaration that would make libxml2
 /// read the bytes differently from the check.
-enum XMLDeclarationCheck {
+package enum XMLDeclarationCheck {
+    /// Whether a `<!DOCTYPE …>` line may appear: a plist has Apple's, without an internal subset.
+    package enum DocumentType: Sendable {
+        case withoutSubset, refused
+    }
+
     /// The families of encodings libxml2 tells apart by the first bytes.
     private enum Family {
         case eightBit, utf16LittleEndian, utf16BigEndian, utf32LittleEndian, utf32BigEndian
@@ -36,11 +41,14 @@ enum XMLDeclarationCheck {
         }
     }
 
-    private static let hint = "keep Apple's standard <!DOCTYPE plist PUBLIC …> line and no declarations of your own"
+    /// The hint for a property list.
+    package static let plistHint = "keep Apple's standard <!DOCTYPE plist PUBLIC …> line and no declarations of your own"
 
     /// Throws `.malformedInput`, with the line, for a DTD subset, an entity declaration, an encoding libxml2
-    /// would read differently, or UTF-16/32 text that does not decode.
-    static func check(_ data: Data, file: URL) throws(AuditError) {
+    /// would read differently, or UTF-16/32 text that does not decode; and for any document type at all
+    /// when `documentType` is `.refused` (Android's shared preferences have none). `hint` says how to fix it.
+    package static func check(_ data: Data, file: URL, documentType: DocumentType = .withoutSubset,
+                              hint: String = plistHint) throws(PropertyListError) {
         let family = family(of: [UInt8](data.prefix(4)))
         let bytes: [UInt8]
         if family == .eightBit {
@@ -53,22 +61,28 @@ enum XMLDeclarationCheck {
             default: .utf32BigEndian
             }
             guard let text = String(data: data, encoding: encoding) else {
-                throw AuditError.malformed(SourceLocation(file: file, line: 1),
+                throw PropertyListError.malformed(SourceLocation(file: file, line: 1),
                                            "the file starts as \(family.name) but is not valid \(family.name)",
                                            hint: "save the file as UTF-8")
             }
             bytes = Array(text.utf8)
         }
         if let declared = declaredEncoding(bytes), !family.allows(declared) {
-            throw AuditError.malformed(SourceLocation(file: file, line: 1),
+            throw PropertyListError.malformed(SourceLocation(file: file, line: 1),
                                        "the file is \(family.name) but declares encoding=\"\(declared)\"",
                                        hint: "save the file as UTF-8 with <?xml version=\"1.0\" encoding=\"UTF-8\"?>")
         }
         if let start = find(Array("<!DOCTYPE".utf8), in: bytes) {
+            if documentType == .refused {
+                throw PropertyListError.malformed(
+                    SourceLocation(file: file, line: lineNumber(at: start, in: bytes)),
+                    "the file has a document type declaration, which this format never has", hint: hint
+                )
+            }
             var index = start
             while index < bytes.count, bytes[index] != UInt8(ascii: ">") {
                 if bytes[index] == UInt8(ascii: "[") {
-                    throw AuditError.malformed(
+                    throw PropertyListError.malformed(
                         SourceLocation(file: file, line: lineNumber(at: index, in: bytes)),
                         "the document type has an internal subset, which a property list must not have", hint: hint
                     )
@@ -77,9 +91,9 @@ enum XMLDeclarationCheck {
             }
         }
         if let entity = find(Array("<!ENTITY".utf8), in: bytes) {
-            throw AuditError.malformed(
+            throw PropertyListError.malformed(
                 SourceLocation(file: file, line: lineNumber(at: entity, in: bytes)),
-                "the file declares a custom entity, which a property list must not do", hint: hint
+                "the file declares a custom entity; only &amp; &lt; &gt; &quot; &apos; and &#…; references are allowed", hint: hint
             )
         }
     }

@@ -70,8 +70,8 @@ final class PlistXMLBuilder: NSObject, XMLParserDelegate {
         } else if Self.valueTags.contains(tag) {
             guard checkPlaceForValue(tag) else { return }
             if tag == "dict" || tag == "array" {
-                guard containerDepth < AuditLimits.nesting else {
-                    return fail("the property list nests deeper than \(AuditLimits.nesting) levels",
+                guard containerDepth < PropertyListLimits.nesting else {
+                    return fail("the property list nests deeper than \(PropertyListLimits.nesting) levels",
                                 hint: "no Info.plist or privacy manifest nests this deep; check the file")
                 }
                 containerDepth += 1

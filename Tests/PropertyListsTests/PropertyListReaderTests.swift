@@ -1,10 +1,10 @@
 import Foundation
 import Testing
-@testable import ConsentAudit
+import PropertyLists
 
 struct PropertyListReaderTests {
     @Test func readsEveryValueKindWithTheLineOfItsKeyAndValue() throws {
-        let document = try TestFiles.parse(TestFiles.plist("""
+        let document = try PlistText.parse(PlistText.plist("""
             <key>Name</key>
             <string>Shopping &amp; Co</string>
             <key>Count</key>
@@ -39,12 +39,12 @@ struct PropertyListReaderTests {
     }
 
     @Test func keepsTheWhitespaceOfAStringExactly() throws {
-        let document = try TestFiles.parse(TestFiles.plist("<key>AdBannerUnitID</key><string> id </string>"))
+        let document = try PlistText.parse(PlistText.plist("<key>AdBannerUnitID</key><string> id </string>"))
         #expect(document.root.dict?["AdBannerUnitID"]?.value.string == " id ")
     }
 
     @Test func reportsADuplicateKeyWithTheLinesOfBothKeysAndKeepsTheLastValue() throws {
-        let document = try TestFiles.parse(TestFiles.plist("""
+        let document = try PlistText.parse(PlistText.plist("""
             <key>GADApplicationIdentifier</key>
             <string>first</string>
             <key>GADApplicationIdentifier</key>
@@ -85,7 +85,7 @@ struct PropertyListReaderTests {
         _ example: (name: String, text: String, line: Int, message: String)
     ) {
         do {
-            _ = try TestFiles.parse(example.text)
+            _ = try PlistText.parse(example.text)
             Issue.record("\(example.name) was accepted")
         } catch {
             #expect(error.kind == .malformedInput, "\(example.name)")
@@ -111,7 +111,7 @@ struct PropertyListReaderTests {
     }
 
     @Test func refusesACorruptBinaryPlist() {
-        #expect(throws: AuditError.self) {
+        #expect(throws: PropertyListError.self) {
             try PropertyListReader.parse(Data("bplist00 not really".utf8), file: URL(fileURLWithPath: "/tmp/B.plist"))
         }
     }
@@ -129,7 +129,7 @@ struct PropertyListReaderTests {
     @Test(arguments: ["shopping.example.com\n", "{\"GADApplicationIdentifier\": \"x\"}", "\u{FEFF}key = value;"])
     func aFileThatIsNeitherXMLNorBinaryIsNamedAsSuch(_ text: String) {
         do {
-            _ = try TestFiles.parse(text)
+            _ = try PlistText.parse(text)
             Issue.record("read \(text)")
         } catch {
             #expect(error.exitCode == 65)

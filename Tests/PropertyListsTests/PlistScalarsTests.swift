@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ConsentAudit
+import PropertyLists
 
 struct PlistScalarsTests {
     @Test(arguments: [("42", 42), ("-7", -7), ("+5", 5), ("0x1F", 31)] as [(String, Int)])

@@ -1,0 +1,39 @@
+/// Why a file could not be read as preferences: it is missing (exit 66), or it is something else — the
+/// message says what it looks like (exit 65).
+public struct PreferencesError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The class of failure, one per exit code.
+    public enum Kind: String, Sendable, Equatable {
+        /// The file exists but holds no preferences: another kind of file, or broken (exit 65).
+        case notPreferences
+        /// The file does not exist or cannot be read (exit 66).
+        case missingFile
+    }
+
+    /// The class of failure.
+    public var kind: Kind
+    /// The file, as a path.
+    public var file: String
+    /// The 1-based line of the problem, when known.
+    public var line: Int?
+    /// What is wrong, in one line.
+    public var message: String
+    /// How to fix it, in one line.
+    public var hint: String
+
+    /// An error about `file`.
+    public init(kind: Kind, file: String, line: Int? = nil, message: String, hint: String) {
+        self.kind = kind
+        self.file = file
+        self.line = line
+        self.message = message
+        self.hint = hint
+    }
+
+    /// 65 for a file that is not preferences, 66 for a missing one.
+    public var exitCode: Int32 { kind == .missingFile ? 66 : 65 }
+
+    /// `file:line: message`, the line only when known.
+    public var description: String {
+        line.map { "\(file):\($0): \(message)" } ?? "\(file): \(message)"
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Why a property list (or another strictly read XML file) could not be read: the file, the line when the
+/// format has lines, what is wrong and how to fix it.
+///
+/// The audit and the device diagnosis turn it into their own errors; `kind` says which exit code applies.
+package struct PropertyListError: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Kind: Sendable, Equatable {
+        /// The file exists but is not what it should be (exit 65).
+        case malformedInput
+        /// The file does not exist or cannot be read (exit 66).
+        case missingFile
+    }
+
+    package var kind: Kind
+    /// The file, as a standardized path.
+    package var file: String
+    /// The 1-based line, when known.
+    package var line: Int?
+    /// What went wrong, in one line.
+    package var message: String
+    /// How to fix it, in one line.
+    package var hint: String
+
+    package init(kind: Kind, file: URL, line: Int?, message: String, hint: String) {
+        self.kind = kind
+        self.file = file.standardizedFileURL.path
+        self.line = line
+        self.message = message
+        self.hint = hint
+    }
+
+    /// 65 for a malformed file, 66 for a missing one.
+    package var exitCode: Int32 { kind == .malformedInput ? 65 : 66 }
+
+    /// `file:line: message`, the line only when known.
+    package var description: String {
+        line.map { "\(file):\($0): \(message)" } ?? "\(file): \(message)"
+    }
+
+    package static func malformed(_ location: SourceLocation, _ message: String, hint: String) -> PropertyListError {
+        PropertyListError(kind: .malformedInput, file: location.file, line: location.line, message: message, hint: hint)
+    }
+}

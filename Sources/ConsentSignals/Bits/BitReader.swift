@@ -1,4 +1,4 @@
-/// Reads big-endian bit fields of one segment, left to right.
+/// Reads big-endian bit fields of one segment at a time, left to right.
 ///
 /// Every read is bounds-checked: a field that needs more bits than the segment has left
 /// throws `runsPastEnd` with the field's name and the bit offset where it starts, so the

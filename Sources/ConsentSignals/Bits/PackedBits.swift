@@ -35,7 +35,7 @@ struct PackedBits: Sendable {
                         words[index] = word | value >> UInt64(width - free)
                         index += 1
                         used = width - free
-                        word = value << UInt64(64 - used)
+                        word = value << UInt64(64 - used)  // 0 when the value ended the word
                     }
                 }
                 var next = range.lowerBound
@@ -78,26 +78,41 @@ struct PackedBits: Sendable {
         return total
     }
 
-    /// The 1-based positions of the set bits in `range`, ascending; counted first, so that
-    /// the array is allocated once at its size.
+    /// The 1-based positions of the set bits in `range`, ascending.
+    ///
+    /// Counted first, so that the array is allocated once at its size; a range of up to 62
+    /// bits (every purpose and special feature field) is read once for both.
     func positionsOfOnes(in range: Range<Int>) -> [Int] {
+        guard !range.isEmpty else { return [] }
+        var positions: [Int] = []
+        if range.count <= 62 {
+            let chunk = value(at: range.lowerBound, width: range.count)
+            guard chunk != 0 else { return [] }
+            positions.reserveCapacity(chunk.nonzeroBitCount)
+            Self.append(positionsIn: chunk, endingAt: range.count, to: &positions)
+            return positions
+        }
         let total = ones(in: range)
         guard total > 0 else { return [] }
-        var positions: [Int] = []
         positions.reserveCapacity(total)
         var position = range.lowerBound
         while position < range.upperBound {
             let width = min(62, range.upperBound - position)
-            var chunk = value(at: position, width: width)
-            let last = position - range.lowerBound + width
-            while chunk != 0 {
-                let highest = Int.bitWidth - 1 - chunk.leadingZeroBitCount
-                positions.append(last - highest)
-                chunk &= ~(1 << highest)
-            }
+            Self.append(positionsIn: value(at: position, width: width), endingAt: position - range.lowerBound + width, to: &positions)
             position += width
         }
         return positions
+    }
+
+    // Appends the positions of the set bits of `chunk`, whose lowest bit is at position `last`.
+    @inline(__always)
+    private static func append(positionsIn chunk: Int, endingAt last: Int, to positions: inout [Int]) {
+        var chunk = chunk
+        while chunk != 0 {
+            let highest = Int.bitWidth - 1 - chunk.leadingZeroBitCount
+            positions.append(last - highest)
+            chunk &= ~(1 << highest)
+        }
     }
 
     /// The `width` bits (1–62) from bit `position`; the caller has checked the bounds.
@@ -112,10 +127,9 @@ struct PackedBits: Sendable {
         return Int(truncatingIfNeeded: bits >> UInt64(64 - width))
     }
 
-    // Grows the words, zero-filled, to hold `bits` bits and the spare words. By `append`
-    // after `reserveCapacity`, which are specialized for `UInt64` here, where
-    // `Array(repeating:count:)` calls into the standard library and looks up the array's
-    // generic metadata on every decode.
+    // Grows the words, zero-filled, to hold `bits` bits and the spare words. `reserveCapacity`
+    // and `append` are specialized for `UInt64` here; `Array(repeating:count:)` is not, and
+    // looks up the array's generic metadata at run time on every decode.
     private mutating func reserveWords(for bits: Int) {
         let needed = bits / 64 + 2
         guard words.count < needed else { return }

@@ -41,15 +41,15 @@ extension BitReader {
                 isAscending = false
                 continue
             }
-            guard end - start < budget else {
+            guard end - start < budget - total else {
                 throw error("\(name()) NumEntries", .tooManyVendorIds(limit: Self.vendorIdBudget), at: sectionStart)
             }
-            budget -= end - start + 1
             total += end - start + 1
             last = end
         }
         var ids: [Int] = []
         if isAscending {
+            budget -= total
             ids.reserveCapacity(total)
             forEachRangeEntry(count, at: entriesStart) { start, end in
                 for id in start...end {
@@ -64,7 +64,6 @@ extension BitReader {
             ranges.append(start...end)
         }
         let merged = Self.merged(ranges)
-        budget += total
         let mergedTotal = merged.reduce(0) { $0 + $1.count }
         guard mergedTotal <= budget else {
             throw error("\(name()) NumEntries", .tooManyVendorIds(limit: Self.vendorIdBudget), at: sectionStart)

@@ -20,6 +20,17 @@ struct Base64URLTests {
         }
     }
 
+    @Test("a character outside the alphabet is refused at its offset, within a group of eight or after")
+    func refusesAtEveryOffset() {
+        for offset in 0..<20 {
+            var characters = Array(repeating: Character("A"), count: 20)
+            characters[offset] = "!"
+            #expect(throws: SignalDecodingError(segment: "test", position: .character(offset), problem: .invalidCharacter("!"))) {
+                try testReader(String(characters))
+            }
+        }
+    }
+
     @Test("trailing '=' is stripped, as Java's encoder leaves it")
     func stripsTrailingEquals() throws {
         #expect(try sextets(of: "QA==") == [16, 0])

@@ -51,6 +51,51 @@ struct BitReaderWriterTests {
         #expect(try reader.readBitfield(14, "field") == [1, 5, 12, 13])
     }
 
+    @Test("a bitfield of any length, across words and 62-bit chunks, reads the positions of its set bits",
+          arguments: [1, 24, 61, 62, 63, 64, 124, 300])
+    func bitfieldAcrossWords(_ count: Int) throws {
+        var generator = SeededGenerator(seed: UInt64(count))
+        for prefix in [0, 1, 7, 40, 63] {
+            let ids = (1..<count).filter { _ in Int.random(in: 0..<3, using: &generator) == 0 } + [count]
+            var writer = BitWriter()
+            writer.writeZeros(prefix)
+            writer.writeBitfield(ids, count: count)
+            writer.pad(toMultipleOf: 6)
+            var reader = try testReader(writer.base64URL())
+            _ = try reader.read(prefix, "prefix")
+            #expect(try reader.readBitfield(count, "field") == ids, "prefix \(prefix)")
+        }
+    }
+
+    @Test("a segment loaded after others reads as on its own, at whatever bit it starts")
+    func segmentsAfterOthers() throws {
+        var generator = SeededGenerator(seed: 5)
+        for prefixCharacters in 0..<40 {
+            let fields = (0..<Int.random(in: 1...12, using: &generator)).map { _ in
+                let width = Int.random(in: 1...62, using: &generator)
+                return (width, Int.random(in: 0...((1 << width) - 1), using: &generator))
+            }
+            var writer = BitWriter()
+            for (width, value) in fields {
+                writer.write(value, width: width)
+            }
+            let total = writer.bitCount
+            writer.pad(toMultipleOf: 6)
+            let prefix = String(repeating: "_", count: prefixCharacters)
+            let bytes = Array((prefix + "." + writer.base64URL()).utf8)
+            var reader = BitReader(capacity: bytes.count * 6)
+            bytes.withUnsafeBufferPointer { bytes in
+                #expect(reader.load(base64URL: bytes, 0..<bytes.count, segment: "first") == prefixCharacters)
+                #expect(reader.load(base64URL: bytes, (prefixCharacters + 1)..<bytes.count, segment: "second") == bytes.count)
+            }
+            for (width, value) in fields {
+                #expect(try reader.read(width, "field") == value)
+            }
+            #expect(reader.offset == total)
+            #expect(reader.bitCount - total < 6)
+        }
+    }
+
     @Test("padding adds zero bits up to the multiple", arguments: [(0, 24, 0), (1, 24, 24), (24, 24, 24), (25, 24, 48), (7, 6, 12)])
     func padding(_ bits: Int, _ multiple: Int, _ expected: Int) {
         var writer = BitWriter()

@@ -58,6 +58,18 @@ struct TCStringDecodingErrorTests {
         #expect(try TCString(decoding: TCVector.v2.string + "AAAA") == expected)
     }
 
+    @Test("'=' at the end of a segment before a dot is ignored; before anything else it is refused")
+    func equalsBeforeADot() throws {
+        let parts = TCVector.v1.string.split(separator: ".")
+        let expected = try TCString(decoding: TCVector.v1.string)
+        #expect(try TCString(decoding: parts.joined(separator: "=.")) == expected)
+        #expect(try TCString(decoding: parts.joined(separator: "==.") + "=") == expected)
+        let string = String(parts[0]) + "=A." + parts[1...].joined(separator: ".")
+        #expect(error(decoding: string) == SignalDecodingError(
+            segment: "core segment", position: .character(parts[0].count), problem: .invalidCharacter("=")
+        ))
+    }
+
     @Test("a field that runs past the end names the field and the bit where it starts")
     func runsPastTheEnd() {
         var bits = BitString()
@@ -146,6 +158,22 @@ struct TCStringDecodingErrorTests {
         #expect(error(decoding: bits.text()) == SignalDecodingError(
             segment: "core segment", field: "ConsentLanguage", position: .bit(114), problem: .notALetter(26)
         ))
+    }
+
+    @Test("range entries out of order that expand past the vendor id budget are refused")
+    func vendorIdBudgetOutOfOrder() {
+        var bits = BitString()
+        bits.addCoreHeader()
+        bits.add(0, 17); bits.add(0, 17)
+        bits.add(4095, 12)
+        for _ in 0..<4095 {
+            bits.add(1, 6); bits.add(0, 2); bits.add(2, 12)
+            bits.add(0, 1); bits.add(65535, 16)
+            bits.add(1, 1); bits.add(1, 16); bits.add(65534, 16)
+        }
+        let error = error(decoding: bits.text())
+        #expect(error?.problem == .tooManyVendorIds(limit: BitReader.vendorIdBudget))
+        #expect(error?.field == "PubRestrictionEntry 65 NumEntries")
     }
 
     @Test("duplicate and overlapping range entries decode to each id once")

@@ -7,7 +7,7 @@ extension JSONNode {
     /// An ISO 8601 date in UTC (`2025-01-31T10:00:00Z`, an offset, or a date alone for midnight UTC).
     func date() throws(JSONFieldError) -> Date {
         let text = try string()
-        guard let date = Date(jsonString: text) else {
+        guard let date = UTCCalendar.parse(text) else {
             throw error("\"\(text)\" is not an ISO 8601 date (2025-01-31T10:00:00Z, 2025-01-31T11:00:00+01:00 or 2025-01-31)")
         }
         return date

@@ -1,21 +1,37 @@
-/// A value written in JSON as a string in its own format (a date as ISO 8601), for the Codable bridge.
-package protocol JSONStringRepresentable {
-    /// The value from its string form, or `nil` with ``jsonStringExpectation`` as the complaint.
-    init?(jsonString: String)
-    /// The string form.
-    var jsonString: String { get }
+/// The one type the Codable bridge writes as a string in its own format (a date as ISO 8601).
+///
+/// Named by the caller rather than found by a protocol cast: asking the runtime whether a type conforms
+/// to a protocol scans every conformance of the binary the first time, which a cold start pays for each
+/// type decoded.
+package struct JSONStringCoding: Sendable {
+    /// The type written as a string (`Date`).
+    package let type: Any.Type
+    /// The value from its string form, or `nil` when the string is not one.
+    package let decode: @Sendable (String) -> Any?
+    /// The string form of a value of ``type``, or `nil` for a value of another type.
+    package let encode: @Sendable (Any) -> String?
     /// What a valid string looks like, for messages (`an ISO 8601 date (2026-11-29T10:15:00Z)`).
-    static var jsonStringExpectation: String { get }
+    package let expectation: String
+
+    package init(type: Any.Type, expectation: String, decode: @escaping @Sendable (String) -> Any?,
+                 encode: @escaping @Sendable (Any) -> String?) {
+        self.type = type
+        self.expectation = expectation
+        self.decode = decode
+        self.encode = encode
+    }
 }
 
 /// Bridges `Codable` types to the kit's reader and writer, so that files with many typed fields (the
 /// policy, the state) are read and written by the same strict kit as everything else, with JSON paths in
-/// every error. Objects are written with their keys in the order `encode(to:)` writes them.
+/// every error. Objects are written with their keys in the order `encode(to:)` writes them; a dictionary
+/// is not given a fixed order, so the types bridged hold none.
 package enum JSONCoding {
     /// Decodes `type` from a parsed value; any failure becomes a ``JSONFieldError`` with its path.
-    package static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, path: String = JSONPath.root) throws(JSONFieldError) -> T {
+    package static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, path: String = JSONPath.root,
+                                             strings: JSONStringCoding? = nil) throws(JSONFieldError) -> T {
         do {
-            return try T(from: ValueDecoder(value: value, codingPath: [], root: path))
+            return try T(from: ValueDecoder(value: value, codingPath: [], root: path, strings: strings))
         } catch let error as JSONFieldError {
             throw error
         } catch let error as DecodingError {
@@ -27,8 +43,8 @@ package enum JSONCoding {
     }
 
     /// Encodes a value as a JSON value.
-    package static func encode<T: Encodable>(_ value: T) -> JSONValue {
-        let encoder = ValueEncoder(codingPath: [])
+    package static func encode<T: Encodable>(_ value: T, strings: JSONStringCoding? = nil) -> JSONValue {
+        let encoder = ValueEncoder(codingPath: [], strings: strings)
         do {
             try value.encode(to: encoder)
         } catch {

@@ -3,6 +3,7 @@ struct ValueDecoder: Decoder {
     let value: JSONValue
     let codingPath: [any CodingKey]
     let root: String
+    let strings: JSONStringCoding?
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     var node: JSONNode { JSONNode(value, path: JSONCoding.path(codingPath, root: root)) }
@@ -20,7 +21,7 @@ struct ValueDecoder: Decoder {
     func singleValueContainer() throws -> any SingleValueDecodingContainer { SingleContainer(decoder: self) }
 
     func child(_ value: JSONValue, key: any CodingKey) -> ValueDecoder {
-        ValueDecoder(value: value, codingPath: codingPath + [key], root: root)
+        ValueDecoder(value: value, codingPath: codingPath + [key], root: root, strings: strings)
     }
 
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
@@ -36,11 +37,9 @@ struct ValueDecoder: Decoder {
             default: throw node.error("expected a number, found \(value.kindDescription)")
             }
         default:
-            if let representable = type as? any JSONStringRepresentable.Type {
+            if let strings, type == strings.type {
                 let text = try node.string()
-                guard let decoded = representable.init(jsonString: text) else {
-                    throw node.error("\"\(text)\" is not \(representable.jsonStringExpectation)")
-                }
+                guard let decoded = strings.decode(text) else { throw node.error("\"\(text)\" is not \(strings.expectation)") }
                 return decoded as! T
             }
             do {

@@ -6,10 +6,14 @@ final class ValueEncoder: Encoder {
     }
 
     let codingPath: [any CodingKey]
+    let strings: JSONStringCoding?
     let storage = Storage()
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    init(codingPath: [any CodingKey]) { self.codingPath = codingPath }
+    init(codingPath: [any CodingKey], strings: JSONStringCoding?) {
+        self.codingPath = codingPath
+        self.strings = strings
+    }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         if storage.value == nil { storage.value = .object([]) }
@@ -23,16 +27,15 @@ final class ValueEncoder: Encoder {
 
     func singleValueContainer() -> any SingleValueEncodingContainer { SingleContainer(encoder: self) }
 
-    static func encodeValue<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> JSONValue {
+    func encodeValue<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> JSONValue {
         switch value {
         case let text as String: return .string(text)
         case let flag as Bool: return .bool(flag)
         case let integer as Int: return .integer(integer)
         case let number as Double: return .number(number)
-        case let representable as any JSONStringRepresentable: return .string(representable.jsonString)
-        case let dictionary as any StringKeyedDictionary: return try dictionary.sortedObject(codingPath: codingPath)
         default:
-            let encoder = ValueEncoder(codingPath: codingPath)
+            if let strings, T.self == strings.type, let text = strings.encode(value) { return .string(text) }
+            let encoder = ValueEncoder(codingPath: codingPath, strings: strings)
             try value.encode(to: encoder)
             return encoder.storage.value ?? .object([])
         }
@@ -55,7 +58,7 @@ final class ValueEncoder: Encoder {
         mutating func encodeNil(forKey key: Key) throws { put(.null, key) }
 
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-            put(try ValueEncoder.encodeValue(value, codingPath: codingPath + [key]), key)
+            put(try encoder.encodeValue(value, codingPath: codingPath + [key]), key)
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
@@ -87,7 +90,7 @@ final class ValueEncoder: Encoder {
         mutating func encodeNil() throws { put(.null) }
 
         mutating func encode<T: Encodable>(_ value: T) throws {
-            put(try ValueEncoder.encodeValue(value, codingPath: codingPath + [AnyCodingKey(intValue: count)!]))
+            put(try encoder.encodeValue(value, codingPath: codingPath + [AnyCodingKey(intValue: count)!]))
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
@@ -106,24 +109,8 @@ final class ValueEncoder: Encoder {
         var codingPath: [any CodingKey] { encoder.codingPath }
         mutating func encodeNil() throws { encoder.storage.value = .null }
         mutating func encode<T: Encodable>(_ value: T) throws {
-            encoder.storage.value = try ValueEncoder.encodeValue(value, codingPath: codingPath)
+            encoder.storage.value = try encoder.encodeValue(value, codingPath: codingPath)
         }
     }
 }
 
-/// A dictionary keyed by strings: written with its keys sorted, since a dictionary has no order of its own
-/// and the same value must always give the same bytes.
-private protocol StringKeyedDictionary {
-    func sortedObject(codingPath: [any CodingKey]) throws -> JSONValue
-}
-
-extension Dictionary: StringKeyedDictionary where Key == String, Value: Encodable {
-    fileprivate func sortedObject(codingPath: [any CodingKey]) throws -> JSONValue {
-        var members: [JSONValue.Member] = []
-        for key in keys.sorted() {
-            let value = try ValueEncoder.encodeValue(self[key]!, codingPath: codingPath + [AnyCodingKey(key)])
-            members.append(JSONValue.Member(key: key, value: value))
-        }
-        return .object(members)
-    }
-}

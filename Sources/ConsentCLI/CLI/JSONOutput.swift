@@ -1,3 +1,4 @@
+import ConsentEngine
 import JSONKit
 
 /// JSON for the commands' outputs, in the kit's one style (`"key": value`, two spaces a level, keys in the
@@ -8,6 +9,6 @@ enum JSONOutput {
     }
 
     static func text<T: Encodable>(encoding value: T) -> String {
-        JSONWriter.text(JSONCoding.encode(value))
+        JSONWriter.text(JSONCoding.encode(value, strings: .iso8601Date))
     }
 }

@@ -92,7 +92,7 @@ struct ConsentLogFile {
             return .failure(StateReadError(description: "not JSON (column \(error.column): \(error.message))"))
         }
         do {
-            let entry = try JSONCoding.decode(ConsentLogEntry.self, from: value)
+            let entry = try JSONCoding.decode(ConsentLogEntry.self, from: value, strings: .iso8601Date)
             guard RecordChange.changeNumbers.contains(entry.change) else {
                 return .failure(StateReadError(
                     description: "$.change: \(entry.change) is out of range (1–\(RecordChange.changeNumbers.upperBound))"))

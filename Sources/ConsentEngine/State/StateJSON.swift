@@ -8,14 +8,14 @@ enum StateJSON {
     /// For `state.json`: indented, for people who open it, ending with a newline.
     static func fileBytes<T: Encodable>(_ value: T) -> [UInt8] {
         var writer = JSONWriter()
-        writer.value(JSONCoding.encode(value))
+        writer.value(JSONCoding.encode(value, strings: .iso8601Date))
         return writer.bytes + [UInt8(ascii: "\n")]
     }
 
     /// For log lines: one object on one line, without the newline.
     static func lineBytes<T: Encodable>(_ value: T) -> [UInt8] {
         var writer = JSONWriter(style: .compact)
-        writer.value(JSONCoding.encode(value))
+        writer.value(JSONCoding.encode(value, strings: .iso8601Date))
         return writer.bytes
     }
 
@@ -28,7 +28,7 @@ enum StateJSON {
             throw StateReadError(description: "not JSON (\(error))")
         }
         do {
-            return try JSONCoding.decode(type, from: value)
+            return try JSONCoding.decode(type, from: value, strings: .iso8601Date)
         } catch {
             throw StateReadError(description: error.description)
         }
@@ -40,14 +40,10 @@ struct StateReadError: Error, Sendable, Equatable, CustomStringConvertible {
     var description: String
 }
 
-extension Date: JSONStringRepresentable {
-    /// Dates in state files and fixtures: any form ``UTCCalendar/parse(_:)`` accepts, written in UTC.
-    package init?(jsonString: String) {
-        guard let date = UTCCalendar.parse(jsonString) else { return nil }
-        self = date
-    }
-
-    package var jsonString: String { UTCCalendar.iso8601(self) }
-
-    package static var jsonStringExpectation: String { "an ISO 8601 date (2026-11-29T10:15:00Z)" }
+extension JSONStringCoding {
+    /// Dates in state files, log lines and `log --json`: any form ``UTCCalendar/parse(_:)`` accepts,
+    /// written in UTC.
+    package static let iso8601Date = JSONStringCoding(
+        type: Date.self, expectation: "an ISO 8601 date (2026-11-29T10:15:00Z)",
+        decode: { UTCCalendar.parse($0) }, encode: { ($0 as? Date).map(UTCCalendar.iso8601) })
 }

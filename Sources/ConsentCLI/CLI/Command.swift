@@ -10,7 +10,7 @@ import Darwin
 package struct Invocation: Sendable {
     /// This process's: the standard streams, its environment, whether stdin is a terminal.
     package static func current() -> Invocation {
-        Invocation(console: .standard, environment: ProcessInfo.processInfo.environment,
+        Invocation(console: .standard, environment: ProcessEnvironment.read(),
                    stdinIsTerminal: isatty(STDIN_FILENO) == 1)
     }
 

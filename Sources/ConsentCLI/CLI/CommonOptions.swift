@@ -103,8 +103,9 @@ struct CommonOptions: Sendable {
 }
 
 extension CommonOptions {
-    /// The engine for these options: the policy, the app's state store and the clock.
-    func manager(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ConsentManager {
+    /// The engine for these options: the policy, the app's state store (found through `environment` when
+    /// `--state-dir` is not given) and the clock.
+    func manager(environment: [String: String]) throws -> ConsentManager {
         let policy = try loadPolicy()
         let clock = self.clock
         let store = try FileConsentStore(appID: appID, stateDirectory: stateDir, environment: environment, clock: clock)

@@ -19,7 +19,7 @@ enum LogCommand: Command {
 
     static func run(_ arguments: ParsedArguments, _ invocation: Invocation) async throws -> ExitCode {
         let options = try CommonOptions(arguments)
-        let manager = try options.manager()
+        let manager = try options.manager(environment: invocation.environment)
         // Reading the state first sets a corrupt one aside and tightens the folder, as every command does.
         let warnings = try manager.store.load().warnings
         let entries = try manager.store.readLog()

@@ -59,7 +59,7 @@ enum LaunchCommand {
     ) async throws -> ExitCode {
         let options = try CommonOptions(arguments)
         let flags = try AnswerFlags(arguments)
-        let manager = try options.manager()
+        let manager = try options.manager(environment: invocation.environment)
         let context = options.context(now: manager.clock.now())
         var earlierWarnings: [String] = []
         if options.noInput {

@@ -19,7 +19,7 @@ enum ResetCommand: Command {
 
     static func run(_ arguments: ParsedArguments, _ invocation: Invocation) async throws -> ExitCode {
         let options = try CommonOptions(arguments)
-        let manager = try options.manager()
+        let manager = try options.manager(environment: invocation.environment)
         if !arguments.has("yes") {
             guard invocation.stdinIsTerminal, !options.noInput else {
                 throw CLIError.usage("reset needs confirmation and there is no terminal to ask on", hint: "pass --yes")

@@ -39,7 +39,7 @@ enum SignalsCommand: Command {
             format = chosen
         }
         if options.json { format = .json }
-        let manager = try options.manager()
+        let manager = try options.manager(environment: invocation.environment)
         let (decision, signals) = try manager.evaluateWithSignals(options.context(now: manager.clock.now()))
         for warning in decision.warnings where format != .json {
             invocation.console.error("consentctl: warning: \(warning)")

@@ -22,7 +22,7 @@ enum StatusCommand: Command {
 
     static func run(_ arguments: ParsedArguments, _ invocation: Invocation) async throws -> ExitCode {
         let options = try CommonOptions(arguments)
-        let manager = try options.manager()
+        let manager = try options.manager(environment: invocation.environment)
         var decision = try manager.evaluate(options.context(now: manager.clock.now()))
         if options.resetConsent && options.build == .debug {
             decision.warnings.append("--reset-consent: shown as if the stored consent were forgotten; nothing was written")

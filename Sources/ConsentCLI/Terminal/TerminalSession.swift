@@ -46,7 +46,7 @@ final class TerminalSession {
     func run<Screen: InteractiveScreen>(_ screen: Screen) throws -> Screen.Answer? {
         var screen = screen
         var reader = KeyReader(source: TerminalByteSource(fd: device.fd, resizeFD: resizeFD))
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.read()
         while true {
             let size = TerminalSize.resolve(kernel: device.kernelSize(), environment: environment)
             let output = ScreenRenderer.render(screen.content, focus: screen.focus, size: size, color: color)

@@ -4,8 +4,8 @@ import JSONKit
 /// The format of `state.json`: the stored record under a schema version, described in `SCHEMA.md`.
 ///
 /// Schema 2 (current) is `{"record": {…}, "schema": 2}`; schema 1 is read and migrated (see
-/// ``StateFileV1``); a higher schema is refused so that an older binary never overwrites what a newer one
-/// wrote.
+/// ``StateReading/version1(_:)``); a higher schema is refused so that an older binary never overwrites
+/// what a newer one wrote.
 enum StateFile {
     static let currentSchema = 2
 
@@ -33,13 +33,19 @@ enum StateFile {
         guard bytes.count <= maximumSize else {
             return .corrupt(reason: "larger than \(maximumSize / 1024 / 1024) MiB, far more than a state holds")
         }
+        let file: JSONNode
         do {
-            let schema = try StateJSON.decode(SchemaProbe.self, from: bytes).schema
+            file = JSONNode(try JSONReader.parse(bytes))
+        } catch {
+            return .corrupt(reason: "not JSON (\(error))")
+        }
+        do {
+            let schema = try StateReading.schema(of: file)
             switch schema {
             case currentSchema:
-                return .record(try StateJSON.decode(Current.self, from: bytes).record)
+                return .record(try StateReading.current(file))
             case 1:
-                return .record(try StateJSON.decode(StateFileV1.self, from: bytes).record)
+                return .record(try StateReading.version1(file))
             case let newer where newer > currentSchema:
                 return .newerSchema(newer)
             default:
@@ -50,53 +56,9 @@ enum StateFile {
         }
     }
 
-    /// Schema 2: the record under `record`, beside `schema`.
-    private struct Current: Codable {
+    /// Schema 2, as written: the record under `record`, beside `schema`; read by ``StateReading``.
+    private struct Current: Encodable {
         var schema = StateFile.currentSchema
         var record: ConsentRecord
-
-        init(record: ConsentRecord) { self.record = record }
-
-        init(from decoder: any Decoder) throws {
-            try decoder.rejectUnknownKeys(allowed: ["schema", "record"])
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            schema = try container.decode(Int.self, forKey: .schema)
-            record = try container.decode(StrictRecord.self, forKey: .record).record
-        }
-    }
-
-    private struct SchemaProbe: Decodable {
-        var schema: Int
-    }
-}
-
-/// A ``ConsentRecord`` read with no unknown fields and a change counter that is not negative: a misspelt
-/// field in a hand-edited file must make the file corrupt (and kept), not silently drop an answer that the
-/// next write would then lose for good.
-struct StrictRecord: Decodable {
-    /// Every field ``ConsentRecord`` encodes; a test checks that this stays in step with the type.
-    static let fields = [
-        "consent", "usOptOuts", "tracking", "explainerShownAt", "lastKnownRegion", "resetSince", "changeCount",
-    ]
-
-    var record: ConsentRecord
-
-    init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(allowed: Self.fields)
-        record = try ConsentRecord(from: decoder)
-        try Self.checkChangeCount(record.changeCount, codingPath: decoder.codingPath)
-    }
-
-    static func checkChangeCount(_ count: Int, codingPath: [any CodingKey]) throws {
-        guard count >= 0 else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: codingPath + [AnyCodingKey("changeCount")],
-                debugDescription: "the change counter cannot be negative (\(count))"))
-        }
-        guard count <= RecordChange.maximumChange else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: codingPath + [AnyCodingKey("changeCount")],
-                debugDescription: "the change counter \(count) is out of range (at most \(RecordChange.maximumChange))"))
-        }
     }
 }

@@ -80,8 +80,8 @@ struct StateSchemaTests {
     @Test func theStrictFieldListMatchesEveryFieldAConsentRecordEncodes() throws {
         let encoded = StateJSON.lineBytes(fullRecord())
         let fields = try #require(try JSONSerialization.jsonObject(with: Data(encoded)) as? [String: Any]).keys
-        #expect(Set(fields) == Set(StrictRecord.fields),
-                "a new ConsentRecord field needs a place in the state schema (StateFile.swift, SCHEMA.md)")
+        #expect(Set(fields) == Set(StateReading.recordFields),
+                "a new ConsentRecord field needs a place in the state schema (StateReading.swift, SCHEMA.md)")
     }
 
     private func fullRecord() -> ConsentRecord {

@@ -7,6 +7,10 @@ let strict: [SwiftSetting] = [
 
 /// The executables start faster linked as position-dependent code: no relocations of their data to apply
 /// at every start (a cold `consentctl status` is mostly process start-up).
+/// The command line runs its async commands on the thread that called them: a command that never waits
+/// (status) then starts no worker thread.
+let callerThread: [SwiftSetting] = strict + [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+
 let fastStart: [LinkerSetting] = [
     .unsafeFlags(["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release)),
 ]
@@ -48,10 +52,10 @@ let package = Package(
         .target(
             name: "ConsentCLI",
             dependencies: ["ConsentEngine", "ConsentSignals", "JSONKit"],
-            swiftSettings: strict
+            swiftSettings: callerThread
         ),
         // consentctl itself: what an app's launch and QA scripts run, without libxml2.
-        .executableTarget(name: "consentctl", dependencies: ["ConsentCLI"], swiftSettings: strict, linkerSettings: fastStart),
+        .executableTarget(name: "consentctl", dependencies: ["ConsentCLI"], swiftSettings: callerThread, linkerSettings: fastStart),
         // consentctl-inspect: audit, explain and test, which read property lists with libxml2; consentctl
         // hands those commands to it.
         .executableTarget(

@@ -36,30 +36,36 @@ package enum UTCCalendar {
         }
         let whole = Int(fields.secondsOfDay.rounded(.down))
         let milliseconds = Int(((fields.secondsOfDay - Double(whole)) * 1000).rounded(.down))
-        // Built from bytes: String(format:) and string appends cost more than the rest of a decision.
-        var bytes = [UInt8](repeating: 0, count: milliseconds > 0 ? 24 : 20)
-        func put(_ value: Int, _ width: Int, at offset: Int) {
-            var rest = value
-            for index in stride(from: offset + width - 1, through: offset, by: -1) {
-                bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
+        // Written straight into the string's storage: String(format:), appends or an array in between cost
+        // more than the rest of a decision.
+        return String(unsafeUninitializedCapacity: milliseconds > 0 ? 24 : 20) { bytes in
+            func put(_ value: Int, _ width: Int, at offset: Int) {
+                var rest = value
+                for index in stride(from: offset + width - 1, through: offset, by: -1) {
+                    bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
             }
-        }
-        put(fields.year, 4, at: 0)
-        put(fields.month, 2, at: 5)
-        put(fields.day, 2, at: 8)
-        put(whole / 3600, 2, at: 11)
-        put(whole / 60 % 60, 2, at: 14)
-        put(whole % 60, 2, at: 17)
-        for (offset, character) in [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":")] as [(Int, Unicode.Scalar)] {
-            bytes[offset] = UInt8(ascii: character)
-        }
-        if milliseconds > 0 {
+            put(fields.year, 4, at: 0)
+            bytes[4] = UInt8(ascii: "-")
+            put(fields.month, 2, at: 5)
+            bytes[7] = UInt8(ascii: "-")
+            put(fields.day, 2, at: 8)
+            bytes[10] = UInt8(ascii: "T")
+            put(whole / 3600, 2, at: 11)
+            bytes[13] = UInt8(ascii: ":")
+            put(whole / 60 % 60, 2, at: 14)
+            bytes[16] = UInt8(ascii: ":")
+            put(whole % 60, 2, at: 17)
+            guard milliseconds > 0 else {
+                bytes[19] = UInt8(ascii: "Z")
+                return 20
+            }
             bytes[19] = UInt8(ascii: ".")
             put(milliseconds, 3, at: 20)
+            bytes[23] = UInt8(ascii: "Z")
+            return 24
         }
-        bytes[bytes.count - 1] = UInt8(ascii: "Z")
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The dates read from a file or the command line: years 0001 to 9999 in UTC, the range of a four-digit

@@ -56,16 +56,16 @@ enum GDPRRule {
         }
 
         /// The trace reason.
-        var why: String {
+        var why: TraceReason {
             switch self {
             case .reset:
                 return "consent was reset: the form is required"
             case .noAnswer:
                 return "no consent answer is stored: the form is required"
             case .answeredAfterNow(let answeredAt):
-                return "the stored answer is dated \(UTCCalendar.iso8601(answeredAt)), after now: it does not count, the form is required"
+                return "the stored answer is dated \(iso8601: answeredAt), after now: it does not count, the form is required"
             case .expired(let answeredAt, let expiry, let months):
-                return "the answer of \(UTCCalendar.iso8601(answeredAt)) expired at \(UTCCalendar.iso8601(expiry)) (\(months) months): the form is required"
+                return "the answer of \(iso8601: answeredAt) expired at \(iso8601: expiry) (\(months) months): the form is required"
             case .tcfPolicyVersionChanged(let from, let to):
                 return "the TCF policy version went from \(from) to \(to): the form is required"
             case .policyRevisionChanged(let from, let to):
@@ -74,7 +74,7 @@ enum GDPRRule {
                 let listed = new.prefix(5).map(String.init).joined(separator: ", ") + (new.count > 5 ? ", …" : "")
                 return "\(new.count) partner(s) were not disclosed with the answer (\(listed)) and the policy asks again for new partners: the form is required"
             case .valid(let choice, let answeredAt, let expiry):
-                return "a valid answer (\(choice.rawValue), \(UTCCalendar.iso8601(answeredAt))) is stored until \(UTCCalendar.iso8601(expiry)): consent obtained"
+                return "a valid answer (\(choice.rawValue), \(iso8601: answeredAt)) is stored until \(iso8601: expiry): consent obtained"
             }
         }
     }

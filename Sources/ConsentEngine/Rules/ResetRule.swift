@@ -18,7 +18,7 @@ enum ResetRule {
             evaluation.trace.note(Outcome.debugOverride, "the reset-consent debug setting is on: stored consent and opt-outs are not used")
         } else if let since = evaluation.record.resetSince {
             forget(&evaluation)
-            evaluation.trace.note(Outcome.inForce, "a reset is in force since \(UTCCalendar.iso8601(since)): stored consent and opt-outs are not used until the next answer")
+            evaluation.trace.note(Outcome.inForce, "a reset is in force since \(iso8601: since): stored consent and opt-outs are not used until the next answer")
         } else if override {
             evaluation.trace.note(Outcome.debugOverrideIgnored, "reset-consent was asked for in a release build and ignored")
         } else {

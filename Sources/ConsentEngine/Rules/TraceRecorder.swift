@@ -16,8 +16,8 @@ struct TraceRecorder {
 
     /// Notes what a rule concluded and why; `reason` is built only when the recorder is on. It may read
     /// stored properties of the evaluation (a computed one would overlap the recorder's access).
-    mutating func note<Outcome: RuleOutcome>(_ outcome: Outcome, _ reason: @autoclosure () -> String) {
+    mutating func note<Outcome: RuleOutcome>(_ outcome: Outcome, _ reason: @autoclosure () -> TraceReason) {
         guard isOn else { return }
-        entries.append(TraceEntry(rule: Outcome.rule, outcome: outcome.rawValue, reason: reason()))
+        entries.append(TraceEntry(rule: Outcome.rule, outcome: outcome.rawValue, reason: reason().text))
     }
 }

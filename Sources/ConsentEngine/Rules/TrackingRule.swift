@@ -24,7 +24,7 @@ enum TrackingRule {
         } else if evaluation.trackingStatus == .restricted {
             evaluation.trace.note(Outcome.restricted, "the device is restricted: the tracking prompt cannot be shown")
         } else if let answer = tracking {
-            evaluation.trace.note(Outcome.alreadyAnswered, "tracking was already answered (\(answer.status.rawValue), \(UTCCalendar.iso8601(answer.answeredAt))): not asked again")
+            evaluation.trace.note(Outcome.alreadyAnswered, "tracking was already answered (\(answer.status.rawValue), \(iso8601: answer.answeredAt)): not asked again")
         } else if policy.tracking.skipWhenPurposeOneRefused, evaluation.regulation == .gdpr,
                   evaluation.answerIsValid, !evaluation.validAnswerConsents(toPurpose: 1) {
             evaluation.trace.note(Outcome.purposeOneRefused, "purpose 1 was refused and the policy skips the tracking prompt then")

@@ -11,3 +11,14 @@ extension Array where Element: Comparable {
         return false
     }
 }
+
+extension Array where Element: Comparable & Hashable {
+    /// The elements sorted, without duplicates: the array itself when it is so already, as the lists of a
+    /// stored answer nearly always are.
+    var sortedUnique: [Element] {
+        for index in indices.dropFirst() where self[index - 1] >= self[index] {
+            return Set(self).sorted()
+        }
+        return self
+    }
+}

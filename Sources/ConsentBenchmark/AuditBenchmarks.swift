@@ -2,7 +2,10 @@ import ConsentAudit
 import Foundation
 
 enum AuditBenchmarks {
+    static let name = "audit of a 10,000-key Info.plist"
+
     static var all: [Measurement] {
+        guard Benchmark.selects(name) else { return [] }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)-Info.plist")
         var xml = """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -21,7 +24,7 @@ enum AuditBenchmarks {
         xml += "</dict>\n</plist>\n"
         try? xml.write(to: file, atomically: true, encoding: .utf8)
         return [
-            Measurement(name: "audit of a 10,000-key Info.plist", iterations: 3) { count in
+            Measurement(name: name, iterations: 3) { count in
                 for _ in 0..<count {
                     blackHole(try runAudit(AuditRequest(plist: file, xcconfig: nil, configuration: "Debug", srcroot: nil,
                                                         privacyManifest: nil, requestsTracking: .yes)))

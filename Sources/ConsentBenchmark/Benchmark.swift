@@ -6,6 +6,8 @@ struct Measurement {
     var iterations: Int
     /// How the figure is shown: per iteration (µs/ms) or the total.
     var perIteration = true
+    /// The figure issue 15 aims below, in nanoseconds, printed beside it as met or missed.
+    var aim: Double?
     var body: (Int) throws -> Void
 }
 
@@ -14,7 +16,15 @@ struct Benchmark {
     var rounds = 5
 
     /// Only measurements whose name contains this (from `BENCH_FILTER`), e.g. for a profiler run.
-    var filter = ProcessInfo.processInfo.environment["BENCH_FILTER"]
+    var filter = Self.environmentFilter
+
+    static let environmentFilter = ProcessInfo.processInfo.environment["BENCH_FILTER"]
+
+    /// Whether a measurement of this name runs, so that one that is filtered out prepares nothing (a
+    /// profile of one figure should not hold thousands of file writes).
+    static func selects(_ name: String) -> Bool {
+        environmentFilter.map { $0.isEmpty || name.contains($0) } ?? true
+    }
 
     /// Runs each measurement and prints its line; returns the medians in nanoseconds by name.
     @discardableResult
@@ -34,12 +44,24 @@ struct Benchmark {
                 let median = samples[samples.count / 2]
                 medians[measurement.name] = median
                 let label = measurement.perIteration ? "per run, median of \(rounds) × \(measurement.iterations)" : "in all, median of \(rounds) rounds"
-                print("\(measurement.name.padding(toLength: 60, withPad: " ", startingAt: 0)) \(Self.format(median).padding(toLength: 10, withPad: " ", startingAt: 0)) (\(label))")
+                let aim = measurement.aim.map { aim in "aim < \(Self.formatAim(aim)): \(median < aim ? "met" : "missed")" } ?? ""
+                let figure = "\(measurement.name.padding(toLength: 60, withPad: " ", startingAt: 0)) \(Self.format(median).padding(toLength: 10, withPad: " ", startingAt: 0)) (\(label))"
+                print(aim.isEmpty ? figure : figure.padding(toLength: 104, withPad: " ", startingAt: 0) + aim)
             } catch {
                 print("\(measurement.name): failed: \(error)")
             }
         }
         return medians
+    }
+
+    /// An aim in the unit ``format(_:)`` gives it, without needless decimals: `1 µs`, `250 ms`.
+    static func formatAim(_ nanoseconds: Double) -> String {
+        switch nanoseconds {
+        case ..<1_000: return String(format: "%g ns", nanoseconds)
+        case ..<1_000_000: return String(format: "%g µs", nanoseconds / 1_000)
+        case ..<1_000_000_000: return String(format: "%g ms", nanoseconds / 1_000_000)
+        default: return String(format: "%g s", nanoseconds / 1_000_000_000)
+        }
     }
 
     static func format(_ nanoseconds: Double) -> String {

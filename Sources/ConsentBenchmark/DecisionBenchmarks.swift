@@ -14,13 +14,19 @@ enum DecisionBenchmarks {
         let record = ConsentRecord(consent: answer)
         let json = (try? Data(contentsOf: URL(fileURLWithPath: "policies/default.json"))) ?? Data(policy.id.utf8)
         return [
-            Measurement(name: "GDPR decision with trace (stored answer)", iterations: 20_000) { count in
+            Measurement(name: "GDPR decision with trace (stored answer)", iterations: 20_000, aim: 3_000) { count in
                 for _ in 0..<count { blackHole(DecisionEngine.decide(policy: policy, context: context, record: record)) }
             },
-            Measurement(name: "GDPR decision, no answer (form required)", iterations: 20_000) { count in
+            Measurement(name: "GDPR decision without trace (stored answer)", iterations: 20_000, aim: 1_000) { count in
+                for _ in 0..<count { blackHole(DecisionEngine.decide(policy: policy, context: context, record: record, trace: false)) }
+            },
+            Measurement(name: "GDPR decision with trace, no answer (form required)", iterations: 20_000, aim: 3_000) { count in
                 for _ in 0..<count { blackHole(DecisionEngine.decide(policy: policy, context: context, record: .empty)) }
             },
-            Measurement(name: "decision JSON (with trace)", iterations: 5_000) { count in
+            Measurement(name: "GDPR decision without trace, no answer (form required)", iterations: 20_000, aim: 1_000) { count in
+                for _ in 0..<count { blackHole(DecisionEngine.decide(policy: policy, context: context, record: .empty, trace: false)) }
+            },
+            Measurement(name: "decision JSON (with trace)", iterations: 5_000, aim: 3_000) { count in
                 let decision = DecisionEngine.decide(policy: policy, context: context, record: record)
                 for _ in 0..<count { blackHole(decision.jsonText()) }
             },

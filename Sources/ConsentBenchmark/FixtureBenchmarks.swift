@@ -6,8 +6,10 @@ enum FixtureBenchmarks {
     static let regions = ["EEA", "DE", "UK", "CH", "US-CA", "US-VA", "US-NY", "JP", "BR", "unknown"]
     static let choices = ["consentAll", "rejectAll", "custom"]
 
+    static let name = "`consentctl test` over 10,000 generated cases"
+
     static var all: [Measurement] {
-        guard FileManager.default.isExecutableFile(atPath: ProcessBenchmarks.binary.path) else { return [] }
+        guard Benchmark.selects(name), FileManager.default.isExecutableFile(atPath: ProcessBenchmarks.binary.path) else { return [] }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("consent-bench-fixtures-\(UUID().uuidString)")
         do {
             try generate(into: folder)
@@ -16,7 +18,7 @@ enum FixtureBenchmarks {
             return []
         }
         return [
-            Measurement(name: "`consentctl test` over 10,000 generated cases", iterations: 1, perIteration: false) { _ in
+            Measurement(name: name, iterations: 1, perIteration: false, aim: 250_000_000) { _ in
                 let status = try ProcessBenchmarks.run(["test", folder.path])
                 guard status == 0 else { throw GeneratedFixturesFailed(status: status) }
             },

@@ -28,7 +28,7 @@ struct DecisionExpectation {
             expectation.values.append((field, value.value))
         }
         if let trace = object["trace"] {
-            let known = Set(RuleRegistry.pairs.map(\.description))
+            let known = knownSteps
             var steps: [String] = []
             for item in try trace.array() {
                 let step = try item.string()
@@ -49,6 +49,9 @@ struct DecisionExpectation {
         expectation.signals = try object["signals"].map { node throws(JSONFieldError) in try SignalsExpectation.read(node) }
         return expectation
     }
+
+    /// Every `rule/outcome` a trace can hold.
+    private static let knownSteps = Set(RuleRegistry.pairs.map(\.description))
 
     /// The differences between this expectation and `decision`, each named `prefix + field`.
     func failures(against decision: Decision, signals: SignalSet? = nil, prefix: String = "") -> [FixtureFailure] {

@@ -9,7 +9,9 @@ package enum FixtureKind: String, CaseIterable {
 
 /// One case of a fixture file, loaded, checked and ready to run.
 struct FixtureCase {
-    enum Body {
+    /// Boxed, so that moving a case around the runner retains one reference rather than every list of its
+    /// policy, context and stored answers.
+    indirect enum Body {
         /// A device's preferences diagnosed (§10).
         case explain(ExplainCase)
         case decision(DecisionCase)

@@ -65,7 +65,7 @@ package enum FixtureRunner {
                 try Self.matches(regex, fixtureCase.name, pattern: options.runPattern ?? "")
             } ?? true)
         }
-        var exercised: Set<String> = []
+        var exercised: Set<RuleRegistry.Pair> = []
         var auditRules: Set<AuditRule> = []
         for (fixtureCase, isSelected) in zip(cases, selected) {
             guard isSelected else {
@@ -81,11 +81,11 @@ package enum FixtureRunner {
             result.trace = decisions.last?.trace ?? []
             suite.cases.append(result)
             for decision in decisions {
-                exercised.formUnion(decision.trace.map { "\($0.rule.rawValue)/\($0.outcome)" })
+                for entry in decision.trace { exercised.insert(RuleRegistry.Pair(rule: entry.rule, outcome: entry.outcome)) }
             }
         }
-        suite.exercised = RuleRegistry.pairs.filter { exercised.contains($0.description) }
-        suite.missing = RuleRegistry.pairs.filter { !exercised.contains($0.description) }
+        suite.exercised = RuleRegistry.pairs.filter(exercised.contains)
+        suite.missing = RuleRegistry.pairs.filter { !exercised.contains($0) }
         suite.auditRulesExercised = AuditRule.allCases.filter(auditRules.contains)
         suite.auditRulesMissing = AuditRule.allCases.filter { !auditRules.contains($0) }
         if let pattern = options.runPattern, !cases.isEmpty, suite.cases.allSatisfy({ $0.status == .skipped }) {

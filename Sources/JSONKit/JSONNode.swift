@@ -3,12 +3,42 @@
 package struct JSONNode: Sendable {
     /// The value.
     package let value: JSONValue
+    /// The path of the object or list that holds the value (or the value's own), and the value's key or
+    /// index in it: most values read are never reported, so their paths are written only when asked for.
+    private let container: String
+    private let step: Step
+
+    private enum Step: Sendable {
+        case none, key(String), index(Int)
+    }
+
     /// Where it is.
-    package let path: String
+    package var path: String {
+        switch step {
+        case .none: return container
+        case .key(let key): return JSONPath.appending(key, to: container)
+        case .index(let index): return JSONPath.appending(index: index, to: container)
+        }
+    }
 
     package init(_ value: JSONValue, path: String = JSONPath.root) {
         self.value = value
-        self.path = path
+        container = path
+        step = .none
+    }
+
+    /// The member `key` of the object at `path`.
+    fileprivate init(_ value: JSONValue, key: String, of path: String) {
+        self.value = value
+        container = path
+        step = .key(key)
+    }
+
+    /// The element `index` of the list at `path`.
+    private init(_ value: JSONValue, index: Int, of path: String) {
+        self.value = value
+        container = path
+        step = .index(index)
     }
 
     /// A problem with the value at this path.
@@ -22,7 +52,11 @@ package struct JSONNode: Sendable {
     /// The value as an object whose fields are all among `allowed`.
     package func object(allowed: [String]) throws(JSONFieldError) -> JSONObject {
         guard case .object(let members) = value else { throw error("expected an object, found \(value.kindDescription)") }
-        if let unknown = JSONFields.unknown(members.map(\.key), allowed: allowed, at: path) { throw unknown }
+        let path = self.path
+        if members.contains(where: { !allowed.contains($0.key) }),
+           let unknown = JSONFields.unknown(members.map(\.key), allowed: allowed, at: path) {
+            throw unknown
+        }
         return JSONObject(path: path, members: members)
     }
 
@@ -35,7 +69,8 @@ package struct JSONNode: Sendable {
     /// The value as a list of nodes.
     package func array() throws(JSONFieldError) -> [JSONNode] {
         guard case .array(let items) = value else { throw error("expected a list, found \(value.kindDescription)") }
-        return items.enumerated().map { JSONNode($0.element, path: JSONPath.appending(index: $0.offset, to: path)) }
+        let path = self.path
+        return items.enumerated().map { JSONNode($0.element, index: $0.offset, of: path) }
     }
 
     /// The value as a string.
@@ -84,8 +119,9 @@ package struct JSONNode: Sendable {
     package func stringMap() throws(JSONFieldError) -> [String: String] {
         guard case .object(let members) = value else { throw error("expected an object, found \(value.kindDescription)") }
         var result: [String: String] = [:]
+        let path = self.path
         for member in members {
-            result[member.key] = try JSONNode(member.value, path: JSONPath.appending(member.key, to: path)).string()
+            result[member.key] = try JSONNode(member.value, key: member.key, of: path).string()
         }
         return result
     }
@@ -100,6 +136,9 @@ package struct JSONNode: Sendable {
     /// A case of a string enum, spelled as its raw value.
     package func choice<Choice: RawRepresentable & CaseIterable>(_ type: Choice.Type) throws(JSONFieldError) -> Choice
     where Choice.RawValue == String {
+        // The list of choices is made only for the message: this generic function runs unspecialised, where
+        // mapping a key path costs more than reading the rest of a fixture case.
+        if case .string(let text) = value, let choice = Choice(rawValue: text) { return choice }
         let text = try oneOf(Choice.allCases.map(\.rawValue))
         guard let choice = Choice(rawValue: text) else { throw error("\"\(text)\" is not a valid value") }
         return choice
@@ -123,7 +162,7 @@ package struct JSONObject: Sendable {
 
     /// The field, or `nil` when it is absent.
     package subscript(_ key: String) -> JSONNode? {
-        members.first { $0.key == key }.map { JSONNode($0.value, path: JSONPath.appending(key, to: path)) }
+        members.first { $0.key == key }.map { JSONNode($0.value, key: key, of: path) }
     }
 
     /// The field, or an error naming it when it is absent.

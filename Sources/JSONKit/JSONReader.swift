@@ -47,7 +47,8 @@ package struct JSONReader {
     private mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         index += 1
         var members: [JSONValue.Member] = []
-        var seen = Set<String>()
+        // Keys seen, once the object is too large for a look along its members.
+        var seen: Set<String>?
         skipWhitespace()
         if peek(UInt8(ascii: "}")) { index += 1; return .object([]) }
         while true {
@@ -55,7 +56,14 @@ package struct JSONReader {
             guard peek(UInt8(ascii: "\"")) else { throw failure("expected a field name in quotes") }
             let keyStart = index
             let key = try string()
-            guard seen.insert(key).inserted else {
+            let repeated: Bool
+            if seen != nil {
+                repeated = !seen!.insert(key).inserted
+            } else {
+                repeated = members.contains { $0.key == key }
+                if members.count == 16 { seen = Set(members.map(\.key) + [key]) }
+            }
+            guard !repeated else {
                 index = keyStart
                 throw failure("the field \(JSONWriter.quoted(key)) appears twice")
             }
@@ -91,6 +99,7 @@ package struct JSONReader {
     private mutating func string() throws(JSONSyntaxError) -> String {
         let opening = index
         index += 1
+        if let text = plainString() { return text }
         var start = index
         var utf8: [UInt8] = []
         while index < bytes.count {
@@ -130,6 +139,23 @@ package struct JSONReader {
         }
         index = opening
         throw failure("a string is not closed")
+    }
+
+    /// The string that starts at `index` when it is ASCII without escapes, as nearly every key and value
+    /// is, made straight from the bytes; `nil` (with `index` unmoved) for any other string.
+    private mutating func plainString() -> String? {
+        var end = index
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") {
+                let text = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[index..<end]), as: UTF8.self) }
+                index = end + 1
+                return text
+            }
+            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return nil }
+            end += 1
+        }
+        return nil
     }
 
     private mutating func unicodeEscape() throws(JSONSyntaxError) -> String {

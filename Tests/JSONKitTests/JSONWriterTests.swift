@@ -45,6 +45,42 @@ struct JSONWriterTests {
         #expect(try JSONReader.parse(quoted) == .string(text))
     }
 
+    /// Quoting byte by byte, as the writer did before it copied runs: the reference the fast path must match.
+    private static func quotedByteByByte(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case let control where control.value < 0x20: out += "\\u00" + (control.value < 0x10 ? "0" : "") + String(control.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    @Test(arguments: ["\"", "\\", "\n", "\u{1}", "\u{1F}", "é", "😀"])
+    func aCharacterIsQuotedTheSameAtEveryPositionOfStringsOfEveryLength(special: String) {
+        for length in 0...40 {
+            for position in 0...length {
+                let text = String(repeating: "a", count: position) + special + String(repeating: "b", count: length - position)
+                #expect(JSONWriter.quoted(text) == Self.quotedByteByByte(text), "\(length) \(position)")
+            }
+        }
+    }
+
+    @Test func deepAndLargeDocumentsAreIndentedTwoSpacesALevelAndWrittenWhole() throws {
+        var value = JSONValue.string(String(repeating: "x", count: 10_000))
+        for level in 0..<20 { value = .members(["level\(level)": value, "after": .integer(level)]) }
+        let text = JSONWriter.text(value)
+        #expect(try JSONReader.parse(text) == value)
+        #expect(text.contains("\n" + String(repeating: "  ", count: 20) + "\"level0\": \"" + String(repeating: "x", count: 10_000) + "\",\n"))
+        #expect(text.contains("\n" + String(repeating: "  ", count: 19) + "\"after\": 1\n"))
+    }
+
     @Test func whatIsWrittenReadsBackAsTheSameValue() throws {
         let value = JSONValue.members([
             "n": .number(2.5), "i": .integer(-7), "s": .string("x\u{0}y"), "l": .array([.null, .bool(false)]),

@@ -10,19 +10,19 @@ enum AdvertisingIdentifierRule {
         let allowed: Bool
         if !evaluation.canRequestAds {
             allowed = false
-            evaluation.note(Outcome.noAds, "ads may not be requested: no advertising identifier")
+            evaluation.trace.note(Outcome.noAds, "ads may not be requested: no advertising identifier")
         } else if evaluation.underAge {
             allowed = false
-            evaluation.note(Outcome.underAge, "under the age of consent: no advertising identifier")
+            evaluation.trace.note(Outcome.underAge, "under the age of consent: no advertising identifier")
         } else if evaluation.trackingStatus != .authorized {
             allowed = false
-            evaluation.note(Outcome.trackingNotAuthorized, "tracking is \(evaluation.trackingStatus.rawValue), not authorized: no advertising identifier")
-        } else if evaluation.regulation == .gdpr && evaluation.validAnswer?.consents(toPurpose: 1) != true {
+            evaluation.trace.note(Outcome.trackingNotAuthorized, "tracking is \(evaluation.trackingStatus.rawValue), not authorized: no advertising identifier")
+        } else if evaluation.regulation == .gdpr && !evaluation.validAnswerConsents(toPurpose: 1) {
             allowed = false
-            evaluation.note(Outcome.noPurposeOneConsent, "no consent to purpose 1 under the GDPR: no advertising identifier")
+            evaluation.trace.note(Outcome.noPurposeOneConsent, "no consent to purpose 1 under the GDPR: no advertising identifier")
         } else {
             allowed = true
-            evaluation.note(Outcome.allowed, "tracking authorized\(evaluation.regulation == .gdpr ? " and purpose 1 consented" : ""): the advertising identifier may be used")
+            evaluation.trace.note(Outcome.allowed, "tracking authorized\(evaluation.regulation == .gdpr ? " and purpose 1 consented" : ""): the advertising identifier may be used")
         }
         evaluation.advertisingIdentifierAllowed = allowed
     }

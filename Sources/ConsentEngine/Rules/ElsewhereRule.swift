@@ -8,6 +8,6 @@ enum ElsewhereRule {
     static func apply(to evaluation: inout Evaluation) {
         evaluation.consentStatus = .notRequired
         evaluation.privacyOptions = .notRequired
-        evaluation.note(Outcome.notRequired, "no regulation applies in \(evaluation.region): consent and privacy options not required")
+        evaluation.trace.note(Outcome.notRequired, "no regulation applies in \(evaluation.region): consent and privacy options not required")
     }
 }

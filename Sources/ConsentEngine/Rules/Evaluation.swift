@@ -1,10 +1,9 @@
 import FoundationEssentials
 
 /// The working state of one decision while the rules run: each rule reads what earlier ones settled and
-/// settles its own fields, recording one trace entry.
+/// settles its own fields, noting one trace entry. The policy and the context are handed to the rules that
+/// read them rather than kept here: a copy of a policy retains every one of its lists, at every decision.
 struct Evaluation {
-    let policy: Policy
-    let context: DecisionContext
     /// The stored answers as the rules see them (after a reset, without the consent answer and opt-outs).
     var record: ConsentRecord
 
@@ -15,33 +14,35 @@ struct Evaluation {
     var consentStatus: ConsentStatus?
     var privacyOptions: PrivacyOptionsRequirementStatus = .unknown
     var formReason: FormReason?
-    /// The GDPR answer the decision rests on, when it is valid.
-    var validAnswer: ConsentAnswer?
+    /// Whether the GDPR answer (``record``'s consent) is valid, so that the decision rests on it. A flag
+    /// rather than a copy of the answer: copying one retains each of its lists.
+    var answerIsValid = false
     var adServing: AdServing = .none
     var trackingStatus: TrackingStatus = .notDetermined
     var shouldRequestTracking = false
     var explainerFirst = false
     var advertisingIdentifierAllowed = false
 
-    var trace: [TraceEntry] = []
+    var trace: TraceRecorder
     var warnings: [String] = []
 
-    init(policy: Policy, context: DecisionContext, record: ConsentRecord) {
-        self.policy = policy
-        self.context = context
+    init(record: ConsentRecord, tracing: Bool) {
         self.record = record
+        trace = TraceRecorder(isOn: tracing)
     }
 
     var canRequestAds: Bool { consentStatus == .notRequired || consentStatus == .obtained }
 
+    /// Whether the valid GDPR answer consents to `purpose`; false without one.
+    func validAnswerConsents(toPurpose purpose: Int) -> Bool {
+        answerIsValid && record.consent?.consents(toPurpose: purpose) == true
+    }
+
     /// Set when the TFUA rule settled the decision: stored answers are not used.
     var underAge = false
 
-    mutating func note<Outcome: RuleOutcome>(_ outcome: Outcome, _ reason: String) {
-        trace.append(TraceEntry(rule: Outcome.rule, outcome: outcome.rawValue, reason: reason))
-    }
-
-    var decision: Decision {
+    /// The decision the rules settled, in `context`.
+    func decision(in context: DecisionContext) -> Decision {
         Decision(
             consentStatus: consentStatus ?? .unknown,
             privacyOptionsRequirementStatus: privacyOptions,
@@ -53,7 +54,7 @@ struct Evaluation {
             advertisingIdentifierAllowed: advertisingIdentifierAllowed,
             region: region,
             regulation: regulation,
-            trace: trace,
+            trace: trace.entries,
             warnings: warnings,
             adRequest: AdRequest(
                 restrictedDataProcessing: regulation == .usStates && !underAge && record.usOptOuts?.optedOutOfAny == true,

@@ -9,18 +9,18 @@ enum GDPRRule {
         static let rule = RuleID.gdpr
     }
 
-    static func apply(to evaluation: inout Evaluation) {
+    static func apply(to evaluation: inout Evaluation, policy: Policy, context: DecisionContext) {
         evaluation.privacyOptions = .required
-        let (reason, why) = formReason(evaluation)
-        if let answer = evaluation.record.consent, !evaluation.resetInForce, answer.answeredAt > evaluation.context.now {
+        let finding = check(evaluation, policy: policy, context: context)
+        if let answeredAt = evaluation.record.consent?.answeredAt, !evaluation.resetInForce, answeredAt > context.now {
             evaluation.warnings.append(
-                "the stored consent answer is dated \(UTCCalendar.iso8601(answer.answeredAt)), after now "
-                    + "(\(UTCCalendar.iso8601(evaluation.context.now))): a clock set wrong; it does not count and the form is asked again")
+                "the stored consent answer is dated \(UTCCalendar.iso8601(answeredAt)), after now "
+                    + "(\(UTCCalendar.iso8601(context.now))): a clock set wrong; it does not count and the form is asked again")
         }
-        guard let reason else {
+        guard let reason = finding.formReason else {
             evaluation.consentStatus = .obtained
-            evaluation.validAnswer = evaluation.record.consent
-            evaluation.note(Outcome.obtained, why)
+            evaluation.answerIsValid = true
+            evaluation.trace.note(Outcome.obtained, finding.why)
             return
         }
         evaluation.consentStatus = .required
@@ -28,42 +28,81 @@ enum GDPRRule {
         guard let outcome = Outcome(rawValue: reason.rawValue) else {
             preconditionFailure("every form reason is a GDPR outcome")
         }
-        evaluation.note(outcome, why)
+        evaluation.trace.note(outcome, finding.why)
     }
 
-    /// The first reason, in the contract's order, why the stored answer is not valid; `nil` when it is.
-    static func formReason(_ evaluation: Evaluation) -> (FormReason?, String) {
-        let policy = evaluation.policy
-        if evaluation.resetInForce {
-            return (.reset, "consent was reset: the form is required")
+    /// What the check of the stored answer found, with what its trace reason names.
+    enum Finding {
+        case reset
+        case noAnswer
+        case answeredAfterNow(Date)
+        case expired(answeredAt: Date, expiry: Date, months: Int)
+        case tcfPolicyVersionChanged(from: Int, to: Int)
+        case policyRevisionChanged(from: Int, to: Int)
+        case newPartners([PartnerID])
+        case valid(ConsentChoice, answeredAt: Date, expiry: Date)
+
+        /// Why the form is required; `nil` when the answer is valid.
+        var formReason: FormReason? {
+            switch self {
+            case .reset: return .reset
+            case .noAnswer, .answeredAfterNow: return .noAnswer
+            case .expired: return .expired
+            case .tcfPolicyVersionChanged: return .tcfPolicyVersionChanged
+            case .policyRevisionChanged: return .policyRevisionChanged
+            case .newPartners: return .newPartners
+            case .valid: return nil
+            }
         }
-        guard let answer = evaluation.record.consent else {
-            return (.noAnswer, "no consent answer is stored: the form is required")
+
+        /// The trace reason.
+        var why: TraceReason {
+            switch self {
+            case .reset:
+                return "consent was reset: the form is required"
+            case .noAnswer:
+                return "no consent answer is stored: the form is required"
+            case .answeredAfterNow(let answeredAt):
+                return "the stored answer is dated \(iso8601: answeredAt), after now: it does not count, the form is required"
+            case .expired(let answeredAt, let expiry, let months):
+                return "the answer of \(iso8601: answeredAt) expired at \(iso8601: expiry) (\(months) months): the form is required"
+            case .tcfPolicyVersionChanged(let from, let to):
+                return "the TCF policy version went from \(from) to \(to): the form is required"
+            case .policyRevisionChanged(let from, let to):
+                return "the policy revision went from \(from) to \(to) and the policy asks again on revisions: the form is required"
+            case .newPartners(let new):
+                let listed = new.prefix(5).map(String.init).joined(separator: ", ") + (new.count > 5 ? ", …" : "")
+                return "\(new.count) partner(s) were not disclosed with the answer (\(listed)) and the policy asks again for new partners: the form is required"
+            case .valid(let choice, let answeredAt, let expiry):
+                return "a valid answer (\(choice.rawValue), \(iso8601: answeredAt)) is stored until \(iso8601: expiry): consent obtained"
+            }
         }
+    }
+
+    /// The first reason, in the contract's order, why the stored answer is not valid, or that it is.
+    static func check(_ evaluation: Evaluation, policy: Policy, context: DecisionContext) -> Finding {
+        if evaluation.resetInForce { return .reset }
+        guard let answer = evaluation.record.consent else { return .noAnswer }
         // Clock skew fails closed: an answer from the future would otherwise stay valid for longer.
-        if answer.answeredAt > evaluation.context.now {
-            return (.noAnswer, "the stored answer is dated \(UTCCalendar.iso8601(answer.answeredAt)), after now: it does not count, the form is required")
-        }
+        if answer.answeredAt > context.now { return .answeredAfterNow(answer.answeredAt) }
         let expiry = expiryDate(of: answer, policy: policy)
-        if evaluation.context.now >= expiry {
-            return (.expired, "the answer of \(UTCCalendar.iso8601(answer.answeredAt)) expired at \(UTCCalendar.iso8601(expiry)) (\(policy.consent.maximumAgeMonths) months): the form is required")
+        if context.now >= expiry {
+            return .expired(answeredAt: answer.answeredAt, expiry: expiry, months: policy.consent.maximumAgeMonths)
         }
         if policy.tcfPolicyVersion > answer.tcfPolicyVersion {
-            return (.tcfPolicyVersionChanged, "the TCF policy version went from \(answer.tcfPolicyVersion) to \(policy.tcfPolicyVersion): the form is required")
+            return .tcfPolicyVersionChanged(from: answer.tcfPolicyVersion, to: policy.tcfPolicyVersion)
         }
         if policy.consent.reconsentOnRevision && policy.revision > answer.policyRevision {
-            return (.policyRevisionChanged, "the policy revision went from \(answer.policyRevision) to \(policy.revision) and the policy asks again on revisions: the form is required")
+            return .policyRevisionChanged(from: answer.policyRevision, to: policy.revision)
         }
         if policy.consent.reconsentOnNewPartners {
             // disclosedPartners is sorted (ConsentAnswer keeps it so): a binary search beats building a Set.
             let disclosed = answer.disclosedPartners
             if policy.partners.contains(where: { !disclosed.containsSorted($0.id) }) {
-                let new = policy.partnerIDs.filter { !disclosed.containsSorted($0) }
-                let listed = new.prefix(5).map(String.init).joined(separator: ", ") + (new.count > 5 ? ", …" : "")
-                return (.newPartners, "\(new.count) partner(s) were not disclosed with the answer (\(listed)) and the policy asks again for new partners: the form is required")
+                return .newPartners(policy.partnerIDs.filter { !disclosed.containsSorted($0) })
             }
         }
-        return (nil, "a valid answer (\(answer.choice.rawValue), \(UTCCalendar.iso8601(answer.answeredAt))) is stored until \(UTCCalendar.iso8601(expiry)): consent obtained")
+        return .valid(answer.choice, answeredAt: answer.answeredAt, expiry: expiry)
     }
 
     /// When an answer stops being valid: midnight UTC of the answer's day (the date its TC string carries,
@@ -71,18 +110,5 @@ enum GDPRRule {
     /// policy's maximum age in calendar months, the day clamped to the month's end.
     static func expiryDate(of answer: ConsentAnswer, policy: Policy) -> Date {
         UTCCalendar.adding(months: policy.consent.maximumAgeMonths, to: UTCCalendar.startOfDay(answer.answeredAt))
-    }
-}
-
-private extension Array where Element: Comparable {
-    /// Whether a sorted array holds `value`.
-    func containsSorted(_ value: Element) -> Bool {
-        var low = startIndex, high = endIndex
-        while low < high {
-            let middle = (low + high) / 2
-            if self[middle] == value { return true }
-            if self[middle] < value { low = middle + 1 } else { high = middle }
-        }
-        return false
     }
 }

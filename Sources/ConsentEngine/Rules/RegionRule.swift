@@ -6,9 +6,7 @@ enum RegionRule {
         static let rule = RuleID.region
     }
 
-    static func apply(to evaluation: inout Evaluation) {
-        let context = evaluation.context
-        let policy = evaluation.policy
+    static func apply(to evaluation: inout Evaluation, policy: Policy, context: DecisionContext) {
         if let warning = context.region.warning { evaluation.warnings.append(warning) }
 
         if context.debugGeography != .disabled {
@@ -16,8 +14,8 @@ enum RegionRule {
             if context.build == .debug && onTestDevice {
                 let region = debugRegion(context.debugGeography, policy: policy)
                 evaluation.region = region
-                evaluation.note(Outcome.debugGeography,
-                                "debug geography \(context.debugGeography.rawValue) on a test device in a debug build: region \(region) (the service said \(context.region.code))")
+                evaluation.trace.note(Outcome.debugGeography,
+                                      "debug geography \(context.debugGeography.rawValue) on a test device in a debug build: region \(region) (the service said \(context.region.code))")
                 return
             }
             let why = context.build == .release
@@ -28,15 +26,19 @@ enum RegionRule {
 
         if context.region.region != .unknown {
             evaluation.region = context.region.region
-            let given = context.region.code == context.region.region.description ? "" : " (given as \(context.region.code))"
-            evaluation.note(Outcome.context, "the region service says \(context.region.region)\(given)")
+            evaluation.trace.note(Outcome.context, "the region service says \(context.region.region)\(given(context.region))")
         } else if let last = evaluation.record.lastKnownRegion, last != .unknown {
             evaluation.region = last
-            evaluation.note(Outcome.lastKnown, "the region is unknown now; using the last known region \(last)")
+            evaluation.trace.note(Outcome.lastKnown, "the region is unknown now; using the last known region \(last)")
         } else {
             evaluation.region = .unknown
-            evaluation.note(Outcome.unknown, "the region is unknown and no earlier launch knew it")
+            evaluation.trace.note(Outcome.unknown, "the region is unknown and no earlier launch knew it")
         }
+    }
+
+    /// ` (given as DE)` when the service's code is not the region's name.
+    private static func given(_ input: RegionInput) -> String {
+        input.code == input.region.description ? "" : " (given as \(input.code))"
     }
 
     private static func debugRegion(_ geography: DebugGeography, policy: Policy) -> Region {

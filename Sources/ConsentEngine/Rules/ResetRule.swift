@@ -8,22 +8,21 @@ enum ResetRule {
         static let rule = RuleID.reset
     }
 
-    static func apply(to evaluation: inout Evaluation) {
-        let context = evaluation.context
+    static func apply(to evaluation: inout Evaluation, context: DecisionContext) {
         let override = context.debugResetConsent
         if override && context.build == .release {
             evaluation.warnings.append("reset-consent ignored: it is a debug setting and this is a release build")
         }
         if override && context.build == .debug {
             forget(&evaluation)
-            evaluation.note(Outcome.debugOverride, "the reset-consent debug setting is on: stored consent and opt-outs are not used")
+            evaluation.trace.note(Outcome.debugOverride, "the reset-consent debug setting is on: stored consent and opt-outs are not used")
         } else if let since = evaluation.record.resetSince {
             forget(&evaluation)
-            evaluation.note(Outcome.inForce, "a reset is in force since \(UTCCalendar.iso8601(since)): stored consent and opt-outs are not used until the next answer")
+            evaluation.trace.note(Outcome.inForce, "a reset is in force since \(iso8601: since): stored consent and opt-outs are not used until the next answer")
         } else if override {
-            evaluation.note(Outcome.debugOverrideIgnored, "reset-consent was asked for in a release build and ignored")
+            evaluation.trace.note(Outcome.debugOverrideIgnored, "reset-consent was asked for in a release build and ignored")
         } else {
-            evaluation.note(Outcome.notInForce, "no reset is in force")
+            evaluation.trace.note(Outcome.notInForce, "no reset is in force")
         }
     }
 

@@ -39,6 +39,12 @@ package enum RuleRegistry {
         package var outcome: String
         /// `rule/outcome`, e.g. `gdpr/expired`.
         package var description: String { "\(rule.rawValue)/\(outcome)" }
+
+        /// The pair a trace entry went through.
+        package init(rule: RuleID, outcome: String) {
+            self.rule = rule
+            self.outcome = outcome
+        }
     }
 
     /// All pairs, in rule order.

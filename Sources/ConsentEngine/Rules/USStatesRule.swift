@@ -9,6 +9,6 @@ enum USStatesRule {
     static func apply(to evaluation: inout Evaluation) {
         evaluation.consentStatus = .notRequired
         evaluation.privacyOptions = .required
-        evaluation.note(Outcome.optOutEntryPoint, "\(evaluation.region) has an opt-out law: consent not required, privacy options (the opt-out form) required, no form at launch")
+        evaluation.trace.note(Outcome.optOutEntryPoint, "\(evaluation.region) has an opt-out law: consent not required, privacy options (the opt-out form) required, no form at launch")
     }
 }

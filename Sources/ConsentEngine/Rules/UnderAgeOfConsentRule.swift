@@ -6,14 +6,14 @@ enum UnderAgeOfConsentRule {
         static let rule = RuleID.underAgeOfConsent
     }
 
-    static func apply(to evaluation: inout Evaluation) {
-        guard evaluation.context.isTaggedUnderAgeOfConsent else {
-            evaluation.note(Outcome.notTagged, "not tagged for under the age of consent")
+    static func apply(to evaluation: inout Evaluation, context: DecisionContext) {
+        guard context.isTaggedUnderAgeOfConsent else {
+            evaluation.trace.note(Outcome.notTagged, "not tagged for under the age of consent")
             return
         }
         evaluation.underAge = true
         evaluation.consentStatus = .notRequired
         evaluation.privacyOptions = .notRequired
-        evaluation.note(Outcome.tagged, "tagged for under the age of consent: no consent is collected, stored answers are not used, ads may be requested")
+        evaluation.trace.note(Outcome.tagged, "tagged for under the age of consent: no consent is collected, stored answers are not used, ads may be requested")
     }
 }

@@ -8,11 +8,11 @@ enum UnknownRegulationRule {
 
     static func apply(to evaluation: inout Evaluation) {
         guard evaluation.regulation == .unknown else {
-            evaluation.note(Outcome.known, "the regulation is known (\(evaluation.regulation.rawValue))")
+            evaluation.trace.note(Outcome.known, "the regulation is known (\(evaluation.regulation.rawValue))")
             return
         }
         evaluation.consentStatus = .unknown
         evaluation.privacyOptions = .unknown
-        evaluation.note(Outcome.noDecision, "the regulation is unknown: consent status unknown, no form, no ads until a launch knows the region")
+        evaluation.trace.note(Outcome.noDecision, "the regulation is unknown: consent status unknown, no form, no ads until a launch knows the region")
     }
 }

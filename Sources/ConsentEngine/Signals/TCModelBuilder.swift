@@ -14,22 +14,20 @@ package enum TCModelBuilder {
     package static func model(for answer: ConsentAnswer, policy: Policy) -> TCString {
         let vendors = policy.partners.filter { $0.id.vendorID != nil }
         let consented = Set(answer.partners.compactMap(\.vendorID))
-        let rejected = answer.choice == .rejectAll
         let objectedPartners = Set(answer.partnerObjections)
-        let objectedPurposes = Set(answer.legitimateInterestObjections)
 
-        let vendorConsents = vendors.filter { !$0.purposes.isEmpty && consented.contains($0.id.vendorID!) }
+        let vendorConsents = vendors.filter { hasConsentBit($0, consented: consented.contains($0.id.vendorID!)) }
             .compactMap(\.id.vendorID)
-        let vendorLegitimateInterests = rejected ? [] : vendors
-            .filter { !$0.legitimateInterestPurposes.isEmpty && !objectedPartners.contains($0.id.vendorID!) }
+        let vendorLegitimateInterests = vendors
+            .filter { hasLegitimateInterestBit($0, objected: objectedPartners.contains($0.id.vendorID!), answer: answer) }
             .compactMap(\.id.vendorID)
         let declaredLegitimateInterests = Set(vendors.flatMap(\.legitimateInterestPurposes))
-        let purposeLegitimateInterests = rejected ? [] : declaredLegitimateInterests
-            .subtracting(objectedPurposes).subtracting(consentOnlyPurposes).sorted()
-        let midnight = TCDate(deciseconds: Int64(UTCCalendar.startOfDay(answer.answeredAt).timeIntervalSince1970) * 10)
+        let purposeLegitimateInterests = declaredLegitimateInterests
+            .filter { hasLegitimateInterestBit(purpose: $0, answer: answer) }.sorted()
+        let midnight = lastUpdated(answer)
         let tcf = policy.tcf
-        let publisherLegitimateInterests = rejected ? [] : Set(tcf.publisherLegitimateInterestPurposes)
-            .subtracting(objectedPurposes).subtracting(consentOnlyPurposes).sorted()
+        let publisherLegitimateInterests = Set(tcf.publisherLegitimateInterestPurposes)
+            .filter { hasLegitimateInterestBit(purpose: $0, answer: answer) }.sorted()
 
         return TCString(
             created: midnight, lastUpdated: midnight,
@@ -43,15 +41,71 @@ package enum TCModelBuilder {
             vendorConsents: VendorSet(ids: vendorConsents),
             vendorLegitimateInterests: VendorSet(ids: vendorLegitimateInterests),
             publisherRestrictions: tcf.publisherRestrictions.map { restriction in
-                PublisherRestriction(purpose: restriction.purpose,
-                                     type: PublisherRestriction.RestrictionType(rawValue: restriction.type) ?? .undefined,
-                                     vendors: restriction.vendors)
+                PublisherRestriction(purpose: restriction.purpose, type: restrictionType(restriction), vendors: restriction.vendors)
             },
             disclosedVendors: VendorSet(ids: answer.disclosedPartners.compactMap(\.vendorID)),
             publisherTC: PublisherTC(
                 purposeConsents: Set(tcf.publisherConsentPurposes).intersection(answer.purposes).sorted(),
                 purposeLegitimateInterests: publisherLegitimateInterests,
                 numCustomPurposes: 0, customPurposeConsents: [], customPurposeLegitimateInterests: []))
+    }
+
+    /// What Google's serving table reads of the string ``model(for:policy:)`` builds, by the same rules,
+    /// without building it: no list is made unless a publisher restriction names Google.
+    package static func servingFacts(for answer: ConsentAnswer, policy: Policy) -> GoogleServingTable.Facts {
+        let google = PartnerID.vendor(GoogleServingTable.googleVendorID)
+        let consentedToGoogle = answer.partners.containsSorted(google)
+        var googleConsented = false
+        var declaredLegitimateInterests = GoogleServingTable.PurposeSet()
+        for partner in policy.partners where partner.id.vendorID != nil {
+            for purpose in partner.legitimateInterestPurposes { declaredLegitimateInterests.insert(purpose) }
+            if partner.id == google, hasConsentBit(partner, consented: consentedToGoogle) { googleConsented = true }
+        }
+        var purposeLegitimateInterests = GoogleServingTable.PurposeSet()
+        for purpose in declaredLegitimateInterests where hasLegitimateInterestBit(purpose: purpose, answer: answer) {
+            purposeLegitimateInterests.insert(purpose)
+        }
+        var facts = GoogleServingTable.Facts(
+            lastUpdated: lastUpdated(answer),
+            // The string always carries Disclosed Vendors: the partners the form listed.
+            googleDisclosed: answer.disclosedPartners.containsSorted(google),
+            googleConsented: googleConsented,
+            purposeConsents: GoogleServingTable.PurposeSet(answer.purposes),
+            purposeLegitimateInterests: purposeLegitimateInterests)
+        for restriction in policy.tcf.publisherRestrictions where restriction.vendors.contains(GoogleServingTable.googleVendorID) {
+            facts.restrictGoogle(purpose: restriction.purpose, type: restrictionType(restriction))
+        }
+        return facts
+    }
+
+    /// Created and LastUpdated: midnight UTC of the answer's day, as IAB's reference CMP writes them.
+    static func lastUpdated(_ answer: ConsentAnswer) -> TCDate {
+        TCDate(deciseconds: Int64(UTCCalendar.startOfDay(answer.answeredAt).timeIntervalSince1970) * 10)
+    }
+
+    /// A vendor's consent bit: the user consented to it and the policy declares a consent purpose for it.
+    static func hasConsentBit(_ vendor: Partner, consented: Bool) -> Bool {
+        consented && !vendor.purposes.isEmpty
+    }
+
+    /// A vendor's legitimate-interest bit: the policy declares a legitimate-interest purpose for it, and the
+    /// user neither rejected all nor objected to it.
+    static func hasLegitimateInterestBit(_ vendor: Partner, objected: Bool, answer: ConsentAnswer) -> Bool {
+        answer.choice != .rejectAll && !objected && !vendor.legitimateInterestPurposes.isEmpty
+    }
+
+    /// A declared purpose's legitimate-interest bit (vendors' or the publisher's): the purpose may rest on
+    /// legitimate interest, and the user neither rejected all nor objected to it.
+    static func hasLegitimateInterestBit(purpose: Int, answer: ConsentAnswer) -> Bool {
+        answer.choice != .rejectAll && !consentOnly.contains(purpose) && !answer.legitimateInterestObjections.contains(purpose)
+    }
+
+    /// ``consentOnlyPurposes`` as bits: looked up for every declared purpose of every decision.
+    private static let consentOnly = GoogleServingTable.PurposeSet(consentOnlyPurposes)
+
+    /// A policy's restriction type; a type the TC string does not define is kept as `undefined`.
+    static func restrictionType(_ restriction: PublisherRestrictionSetting) -> PublisherRestriction.RestrictionType {
+        PublisherRestriction.RestrictionType(rawValue: restriction.type) ?? .undefined
     }
 
     /// The AC string's model: the policy's Google ATPs consented to, and those disclosed but not consented;

@@ -95,12 +95,12 @@ public struct ConsentAnswer: Sendable, Equatable, Codable {
         language: String, cmpString: TCString? = nil
     ) {
         self.choice = choice
-        self.purposes = Set(purposes).sorted()
-        self.legitimateInterestObjections = Set(legitimateInterestObjections).sorted()
-        self.specialFeatures = Set(specialFeatures).sorted()
-        self.partners = Set(partners).sorted()
-        self.partnerObjections = Set(partnerObjections).sorted()
-        self.disclosedPartners = Set(disclosedPartners).sorted()
+        self.purposes = purposes.sortedUnique
+        self.legitimateInterestObjections = legitimateInterestObjections.sortedUnique
+        self.specialFeatures = specialFeatures.sortedUnique
+        self.partners = partners.sortedUnique
+        self.partnerObjections = partnerObjections.sortedUnique
+        self.disclosedPartners = disclosedPartners.sortedUnique
         self.answeredAt = answeredAt
         self.policyID = policyID
         self.policyRevision = policyRevision

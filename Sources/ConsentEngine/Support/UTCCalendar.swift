@@ -34,10 +34,31 @@ package enum UTCCalendar {
             inRange.year = 2000
             return String(fields.year) + iso8601(join(inRange)).dropFirst(4)
         }
+        // Written straight into the string's storage: String(format:), appends or an array in between cost
+        // more than the rest of a decision.
+        return String(unsafeUninitializedCapacity: longestISO8601) { write(fields, to: $0.baseAddress!) }
+    }
+
+    /// Appends ``iso8601(_:)`` of `date` to UTF-8 text, without making a string of it.
+    package static func appendISO8601(_ date: Date, to text: inout [UInt8]) {
+        let fields = split(date)
+        guard (0...9999).contains(fields.year) else {
+            text.append(contentsOf: iso8601(date).utf8)
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longestISO8601) { buffer in
+            let count = write(fields, to: buffer.baseAddress!)
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+
+    /// `2026-02-28T10:00:00.250Z`.
+    private static let longestISO8601 = 24
+
+    /// Writes the ISO 8601 text of a date of years 0–9999 and returns its length.
+    private static func write(_ fields: Fields, to bytes: UnsafeMutablePointer<UInt8>) -> Int {
         let whole = Int(fields.secondsOfDay.rounded(.down))
         let milliseconds = Int(((fields.secondsOfDay - Double(whole)) * 1000).rounded(.down))
-        // Built from bytes: String(format:) and string appends cost more than the rest of a decision.
-        var bytes = [UInt8](repeating: 0, count: milliseconds > 0 ? 24 : 20)
         func put(_ value: Int, _ width: Int, at offset: Int) {
             var rest = value
             for index in stride(from: offset + width - 1, through: offset, by: -1) {
@@ -46,20 +67,24 @@ package enum UTCCalendar {
             }
         }
         put(fields.year, 4, at: 0)
+        bytes[4] = UInt8(ascii: "-")
         put(fields.month, 2, at: 5)
+        bytes[7] = UInt8(ascii: "-")
         put(fields.day, 2, at: 8)
+        bytes[10] = UInt8(ascii: "T")
         put(whole / 3600, 2, at: 11)
+        bytes[13] = UInt8(ascii: ":")
         put(whole / 60 % 60, 2, at: 14)
+        bytes[16] = UInt8(ascii: ":")
         put(whole % 60, 2, at: 17)
-        for (offset, character) in [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":")] as [(Int, Unicode.Scalar)] {
-            bytes[offset] = UInt8(ascii: character)
+        guard milliseconds > 0 else {
+            bytes[19] = UInt8(ascii: "Z")
+            return 20
         }
-        if milliseconds > 0 {
-            bytes[19] = UInt8(ascii: ".")
-            put(milliseconds, 3, at: 20)
-        }
-        bytes[bytes.count - 1] = UInt8(ascii: "Z")
-        return String(decoding: bytes, as: UTF8.self)
+        bytes[19] = UInt8(ascii: ".")
+        put(milliseconds, 3, at: 20)
+        bytes[23] = UInt8(ascii: "Z")
+        return 24
     }
 
     /// The dates read from a file or the command line: years 0001 to 9999 in UTC, the range of a four-digit

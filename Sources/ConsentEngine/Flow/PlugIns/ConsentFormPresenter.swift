@@ -56,11 +56,11 @@ public struct ConsentChoices: Sendable, Equatable {
     public init(choice: ConsentChoice, purposes: [Int] = [], legitimateInterestObjections: [Int] = [],
                 specialFeatures: [Int] = [], partners: [PartnerID] = [], partnerObjections: [Int] = []) {
         self.choice = choice
-        self.purposes = Set(purposes).sorted()
-        self.legitimateInterestObjections = Set(legitimateInterestObjections).sorted()
-        self.specialFeatures = Set(specialFeatures).sorted()
-        self.partners = Set(partners).sorted()
-        self.partnerObjections = Set(partnerObjections).sorted()
+        self.purposes = purposes.sortedUnique
+        self.legitimateInterestObjections = legitimateInterestObjections.sortedUnique
+        self.specialFeatures = specialFeatures.sortedUnique
+        self.partners = partners.sortedUnique
+        self.partnerObjections = partnerObjections.sortedUnique
     }
 
     /// "Consent" / "Accept all": every purpose, special feature and partner of the policy, no objections.

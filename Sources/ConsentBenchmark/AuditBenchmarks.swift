@@ -24,7 +24,7 @@ enum AuditBenchmarks {
         xml += "</dict>\n</plist>\n"
         try? xml.write(to: file, atomically: true, encoding: .utf8)
         return [
-            Measurement(name: name, iterations: 3) { count in
+            Measurement(name: name, iterations: 3, aim: 50_000_000) { count in
                 for _ in 0..<count {
                     blackHole(try runAudit(AuditRequest(plist: file, xcconfig: nil, configuration: "Debug", srcroot: nil,
                                                         privacyManifest: nil, requestsTracking: .yes)))

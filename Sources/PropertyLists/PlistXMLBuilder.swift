@@ -38,13 +38,13 @@ final class PlistXMLBuilder: NSObject, XMLParserDelegate {
     ]
 
     init(file: URL, parser: XMLParser) {
-        self.file = file
+        self.file = file.standardizedFileURL
         self.parser = parser
     }
 
     private var currentLine: Int { max(parser.lineNumber, 1) }
 
-    private func location(_ line: Int) -> SourceLocation { SourceLocation(file: file, line: line) }
+    private func location(_ line: Int) -> SourceLocation { SourceLocation(standardizedFile: file, line: line) }
 
     private func fail(_ message: String, line: Int? = nil, hint: String = "fix the XML; `plutil -lint` checks it") {
         guard failure == nil else { return }

@@ -14,7 +14,7 @@ enum Interaction {
         let dumb = invocation.environment["TERM"] == "dumb"
         if invocation.stdinIsTerminal && !dumb && TerminalDevice.controllingTerminalIsAvailable() {
             let useColor = ColorPolicy.useColor(noColorFlag: options.noColor, environment: invocation.environment, drawsOnTerminal: true)
-            let terminal = TerminalPresenter(useColor: useColor)
+            let terminal = TerminalPresenter(useColor: useColor, environment: invocation.environment)
             return RoutingPresenter(scripted: scripted, scriptedKinds: kinds, forms: terminal, tracking: terminal)
         }
         let lines = VocabularyPresenter(source: LineModeAnswerSource())

@@ -12,9 +12,12 @@ import FoundationEssentials
 struct TerminalPresenter: ConsentFormPresenter, TrackingAuthorizer {
     /// Whether to draw with colour and attributes; decide with ``ColorPolicy``.
     let useColor: Bool
+    /// The invocation's environment, where `COLUMNS` and `LINES` may size the screen.
+    let environment: [String: String]
 
-    init(useColor: Bool) {
+    init(useColor: Bool, environment: [String: String]) {
         self.useColor = useColor
+        self.environment = environment
     }
 
     func presentConsentForm(_ request: ConsentFormRequest) async throws -> ConsentFormResult {
@@ -37,11 +40,11 @@ struct TerminalPresenter: ConsentFormPresenter, TrackingAuthorizer {
     /// would hold one of the few threads of the shared concurrency pool.
     private func show<Screen: InteractiveScreen & Sendable>(_ screen: Screen) async throws -> Screen.Answer?
     where Screen.Answer: Sendable {
-        let color = useColor
+        let color = useColor, environment = environment
         return try await withCheckedThrowingContinuation { continuation in
             BlockingThread.start {
                 continuation.resume(with: Result {
-                    let session = try TerminalSession(color: color)
+                    let session = try TerminalSession(color: color, environment: environment)
                     defer { session.close() }
                     return try session.run(screen)
                 })

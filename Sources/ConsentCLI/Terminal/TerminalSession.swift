@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// One prompt's stay on the terminal: raw mode, the alternate screen and the signal handlers, from
-/// ``init(color:)`` to ``close()``, with a drawing and key loop in between.
+/// ``init(color:environment:)`` to ``close()``, with a drawing and key loop in between.
 final class TerminalSession {
     /// Switches to the alternate screen (the shell's screen comes back untouched) and hides the cursor.
     static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l"
@@ -12,17 +12,20 @@ final class TerminalSession {
     private let rawMode: RawMode
     private let resizeFD: Int32
     private let color: Bool
+    /// Where `COLUMNS` and `LINES` may size the screen (``TerminalSize``).
+    private let environment: [String: String]
     private var isClosed = false
 
     /// Opens the controlling terminal and takes it over.
     /// - Throws: ``TerminalUnavailable`` when there is no terminal or it refuses raw mode.
-    init(color: Bool) throws {
+    init(color: Bool, environment: [String: String]) throws {
         device = try TerminalDevice()
         guard let rawMode = RawMode(fd: device.fd) else {
             throw TerminalUnavailable(path: "/dev/tty", reason: "cannot switch it to raw mode")
         }
         self.rawMode = rawMode
         self.color = color
+        self.environment = environment
         resizeFD = TerminalSignals.install(fd: device.fd, original: rawMode.original, leaveSequence: Self.leaveSequence)
         device.write(Self.enterSequence)
     }
@@ -46,7 +49,6 @@ final class TerminalSession {
     func run<Screen: InteractiveScreen>(_ screen: Screen) throws -> Screen.Answer? {
         var screen = screen
         var reader = KeyReader(source: TerminalByteSource(fd: device.fd, resizeFD: resizeFD))
-        let environment = ProcessEnvironment.read()
         while true {
             let size = TerminalSize.resolve(kernel: device.kernelSize(), environment: environment)
             let output = ScreenRenderer.render(screen.content, focus: screen.focus, size: size, color: color)

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -17,7 +17,7 @@ let fastStart: [LinkerSetting] = [
 
 let package = Package(
     name: "ConsentEngine",
-    platforms: [.macOS(.v13)],
+    platforms: [.iOS(.v15), .macOS(.v13)],
     products: [
         .library(name: "ConsentEngine", targets: ["ConsentEngine"]),
         .library(name: "ConsentSignals", targets: ["ConsentSignals"]),
@@ -93,6 +93,9 @@ let package = Package(
         .testTarget(name: "ConsentSignalsTests", dependencies: ["ConsentSignals", "ConsentEngine", "ConsentFixtures"], swiftSettings: strict),
         .testTarget(name: "ConsentUserDefaultsTests", dependencies: ["ConsentUserDefaults", "ConsentSignals", "ConsentEngine"], swiftSettings: strict),
         .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"], swiftSettings: strict),
+        // Checks of the package as a whole, made by reading its sources: what keeps it building for iOS and
+        // macOS, and what the launch binary may import.
+        .testTarget(name: "PackageTests", swiftSettings: strict),
         .testTarget(name: "ConsentFixturesTests", dependencies: ["ConsentFixtures", "ConsentEngine", "ConsentAudit", "JSONKit"], swiftSettings: strict),
         .testTarget(
             name: "consentctlTests",

@@ -15,7 +15,8 @@ struct FileIdentity: Sendable, Hashable {
     init?(_ url: URL) {
         var status = stat()
         guard stat(url.path, &status) == 0 else { return nil }
-        device = UInt64(status.st_dev)
+        // dev_t is unsigned on Linux and a signed 32-bit integer on Apple platforms.
+        device = UInt64(truncatingIfNeeded: status.st_dev)
         inode = UInt64(status.st_ino)
     }
 

@@ -69,7 +69,12 @@ enum ProcessBenchmarks {
     /// of its own on Linux, which would hide the figure being measured.
     @discardableResult
     static func spawn(_ program: URL, _ arguments: [String]) throws -> (status: Int32, usage: rusage) {
+        // posix_spawn_file_actions_t is a struct on Linux and an opaque pointer on Apple platforms.
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?
+        #else
         var actions = posix_spawn_file_actions_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         for fd: Int32 in [0, 1, 2] {
@@ -78,7 +83,12 @@ enum ProcessBenchmarks {
         let argv = ([program.path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, program.path, &actions, nil, argv, environ)
+        #if canImport(Darwin)
+        let environment = _NSGetEnviron().pointee
+        #else
+        let environment = environ
+        #endif
+        let spawned = posix_spawn(&pid, program.path, &actions, nil, argv, environment)
         guard spawned == 0 else { throw SpawnFailed(code: spawned) }
         var status: Int32 = 0
         var usage = rusage()

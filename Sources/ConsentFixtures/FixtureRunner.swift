@@ -72,11 +72,11 @@ package enum FixtureRunner {
                 suite.cases.append(FixtureCaseResult(fixtureCase, status: .skipped))
                 continue
             }
-            let start = ContinuousClock.now
+            let start = DispatchTime.now().uptimeNanoseconds
             let (failures, decisions, fired) = await execute(fixtureCase)
             auditRules.formUnion(fired)
             var result = FixtureCaseResult(fixtureCase, status: failures.isEmpty ? .passed : .failed)
-            result.duration = ContinuousClock.now - start
+            result.nanoseconds = DispatchTime.now().uptimeNanoseconds - start
             result.failures = failures
             result.trace = decisions.last?.trace ?? []
             suite.cases.append(result)
@@ -130,13 +130,14 @@ package enum FixtureRunner {
         }
     }
 
-    /// How long `--run` may take to match one case name: a pattern that backtracks without end
-    /// (`(a+)+$`) is refused instead of taking minutes.
-    package static let matchTimeLimit: Duration = .milliseconds(100)
+    /// How long `--run` may take to match one case name, in milliseconds: a pattern that backtracks
+    /// without end (`(a+)+$`) is refused instead of taking minutes. (Measured on Dispatch's monotonic
+    /// clock: `ContinuousClock` needs iOS 16.)
+    package static let matchTimeLimitMilliseconds: UInt64 = 100
 
     /// Whether `regex` matches `name` anywhere, within ``matchTimeLimit``.
     private static func matches(_ regex: NSRegularExpression, _ name: String, pattern: String) throws(FixtureUsageError) -> Bool {
-        let deadline = ContinuousClock.now + matchTimeLimit
+        let deadline = DispatchTime.now().uptimeNanoseconds + matchTimeLimitMilliseconds * 1_000_000
         var found = false
         var timedOut = false
         // `.reportProgress` calls back during a long match, which is where it can be stopped.
@@ -144,14 +145,14 @@ package enum FixtureRunner {
             if match != nil {
                 found = true
                 stop.pointee = true
-            } else if ContinuousClock.now > deadline {
+            } else if DispatchTime.now().uptimeNanoseconds > deadline {
                 timedOut = true
                 stop.pointee = true
             }
         }
         guard !timedOut else {
             throw FixtureUsageError(
-                message: "--run '\(pattern)' takes longer than \(matchTimeLimit) to match the case name '\(name)'",
+                message: "--run '\(pattern)' takes longer than \(matchTimeLimitMilliseconds) ms to match the case name '\(name)'",
                 hint: "simplify the pattern (nested repetition such as (a+)+ backtracks without end), e.g. --run 'expir'")
         }
         return found
@@ -194,8 +195,8 @@ package struct FixtureCaseResult {
     package var name: String
     package var kind: FixtureKind
     package var status: Status
-    /// How long the case took; `nil` when it was skipped.
-    package var duration: Duration?
+    /// How long the case took, in nanoseconds; `nil` when it was skipped.
+    package var nanoseconds: UInt64?
     package var failures: [FixtureFailure] = []
     /// The trace of the case's last decision (none for audits).
     package var trace: [TraceEntry] = []

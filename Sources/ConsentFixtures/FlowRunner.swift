@@ -1,7 +1,6 @@
 import ConsentEngine
 import ConsentSignals
 import JSONKit
-import Synchronization
 
 /// Runs a flow case: each step over one in-memory store at its context's fixed time, prompts answered by
 /// the vocabulary presenter from the script, ads started by a recorder.
@@ -85,13 +84,15 @@ enum FlowRunner {
 }
 
 /// The signals writer of a flow case: keeps the keys last written.
-private final class KeysRecorder: ConsentSignalsWriter {
-    private let written = Mutex<InAppKeys?>(nil)
+private final class KeysRecorder: ConsentSignalsWriter, @unchecked Sendable {
+    // @unchecked: `written` is only touched under `lock`.
+    private let lock = Lock()
+    private var written: InAppKeys?
 
-    var last: InAppKeys? { written.withLock { $0 } }
+    var last: InAppKeys? { lock.withLock { written } }
 
     func write(_ keys: InAppKeys) {
-        written.withLock { $0 = keys }
+        lock.withLock { written = keys }
     }
 }
 

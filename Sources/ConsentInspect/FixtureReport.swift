@@ -88,8 +88,8 @@ enum FixtureReport {
             .init(key: "kind", value: .string(result.kind.rawValue)),
             .init(key: "status", value: .string(result.status.rawValue)),
         ]
-        if let duration = result.duration {
-            members.append(.init(key: "durationMs", value: .number((milliseconds(duration) * 1000).rounded() / 1000)))
+        if let nanoseconds = result.nanoseconds {
+            members.append(.init(key: "durationMs", value: .number((milliseconds(nanoseconds) * 1000).rounded() / 1000)))
         }
         if result.status != .skipped {
             members.append(.init(key: "failures", value: .array(result.failures.map(failureJSON))))
@@ -115,16 +115,16 @@ enum FixtureReport {
         case .failed: word = "FAIL"
         case .skipped: word = "SKIP"
         }
-        let time = result.duration.map { " (\(formatted($0)))" } ?? ""
+        let time = result.nanoseconds.map { " (\(formatted($0)))" } ?? ""
         return "\(word) \(result.file): \(result.name)\(time)"
     }
 
-    private static func milliseconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+    private static func milliseconds(_ nanoseconds: UInt64) -> Double {
+        Double(nanoseconds) / 1e6
     }
 
-    private static func formatted(_ duration: Duration) -> String {
-        let ms = milliseconds(duration)
+    private static func formatted(_ nanoseconds: UInt64) -> String {
+        let ms = milliseconds(nanoseconds)
         return ms < 1 ? "\(Int((ms * 1000).rounded())) µs" : "\((ms * 100).rounded() / 100) ms"
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
 import FoundationXML
+#endif
 
 /// Builds plist nodes from libxml2's SAX events, remembering the line of every key and value.
 ///

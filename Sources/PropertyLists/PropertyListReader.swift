@@ -1,5 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
 import FoundationXML
+#endif
 
 /// A property list as read from one file, with the duplicate keys the file contained.
 package struct PropertyListDocument: Sendable {

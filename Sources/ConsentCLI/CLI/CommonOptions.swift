@@ -1,5 +1,9 @@
 import ConsentEngine
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The options every command shares, and what they build: the policy, the state store, the launch context.
 struct CommonOptions: Sendable {

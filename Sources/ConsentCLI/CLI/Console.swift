@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Where a command writes: results to stdout, messages and prompts to stderr. Injected so that tests
 /// read what would have been printed.

@@ -1,5 +1,9 @@
 import ConsentEngine
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The `consentctl` front end: picks the command, runs it (or hands it to the executable that runs it), and
 /// turns its errors into messages and exit codes.

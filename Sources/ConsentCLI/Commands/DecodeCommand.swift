@@ -1,6 +1,10 @@
 import ConsentEngine
 import ConsentSignals
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import JSONKit
 
 /// `consentctl decode STRING…`: every field of TC, GPP, AC and US Privacy strings.

@@ -1,5 +1,9 @@
 import ConsentEngine
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `consentctl log`: the consent history of an app.
 enum LogCommand: Command {

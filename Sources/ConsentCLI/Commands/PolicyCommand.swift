@@ -1,5 +1,9 @@
 import ConsentEngine
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `consentctl policy show|check [FILE]`.
 enum PolicyCommand: Command {

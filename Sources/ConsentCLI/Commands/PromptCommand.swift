@@ -1,5 +1,9 @@
 import ConsentEngine
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `consentctl prompt`: the launch flow, interactively — the main job.
 enum PromptCommand: Command {

@@ -1,6 +1,10 @@
 import JSONKit
 import ConsentEngine
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `consentctl reset`: forget the stored answers, as Google's UMP `reset()` does for testing.
 enum ResetCommand: Command {

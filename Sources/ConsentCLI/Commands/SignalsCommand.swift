@@ -1,6 +1,10 @@
 import ConsentEngine
 import ConsentSignals
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import JSONKit
 
 /// `consentctl signals`: the TC, AC and GPP strings and the in-app keys the stored answers give.

@@ -1,5 +1,9 @@
 import ConsentEngine
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `consentctl status`: the decision an app reads at launch.
 enum StatusCommand: Command {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Whether the form may use colour and text attributes: the one place that decides it.
 enum ColorPolicy {

@@ -1,5 +1,9 @@
 import ConsentEngine
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Shows the consent form, the opt-out form, the explainer and the tracking prompt full-screen on the
 /// controlling terminal.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// One prompt's stay on the terminal: raw mode, the alternate screen and the signal handlers, from
 /// ``init(color:environment:)`` to ``close()``, with a drawing and key loop in between.

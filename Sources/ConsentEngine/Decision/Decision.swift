@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import JSONKit
 
 /// What an app may do at this launch, and why: the outcome of ``DecisionEngine``.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Everything about one launch that the decision depends on, apart from the policy and the stored answers.
 public struct DecisionContext: Sendable, Equatable {

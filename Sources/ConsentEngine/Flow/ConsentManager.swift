@@ -1,5 +1,9 @@
 import ConsentSignals
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The engine an app embeds: a policy, a store and a clock; it decides, runs the launch flow, opens
 /// privacy options and resets.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Why a flow step cannot run.
 public enum FlowError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,5 +1,9 @@
 import ConsentSignals
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// One launch of the app: the consent form if required, then the tracking explainer and prompt, then
 /// the ads start, at most once, also when privacy options are opened during the launch.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A publisher's consent policy: regions, purposes, partners, texts, expiry and re-consent rules.
 ///

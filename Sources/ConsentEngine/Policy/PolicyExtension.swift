@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import JSONKit
 
 /// `"extends": "../../policies/default.json"`: a policy file written as a base plus the fields it changes.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -17,11 +21,11 @@ enum PolicyFile {
     /// The file's bytes, or the error for `what` (`policy file`, `vendor list`) in `file`'s name.
     static func read(_ url: URL, what: String, isVendorList: Bool = false) throws(PolicyError) -> [UInt8] {
         let path = url.path
-        var isDirectory = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
             throw PolicyError(kind: .missingFile, file: path, path: "$", message: "no such \(what) (check the path)", isVendorList: isVendorList)
         }
-        guard !isDirectory else {
+        guard info.st_mode & S_IFMT != S_IFDIR else {
             throw PolicyError(kind: .missingFile, file: path, path: "$", message: "is a directory, not a \(what)", isVendorList: isVendorList)
         }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The publisher named on the form.
 public struct Publisher: Sendable, Equatable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import JSONKit
 
 /// An IAB Global Vendor List (v3) read as the policy's partner list.

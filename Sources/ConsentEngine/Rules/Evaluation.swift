@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The working state of one decision while the rules run: each rule reads what earlier ones settled and
 /// settles its own fields, noting one trace entry. The policy and the context are handed to the rules that

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Step 6: under the GDPR the form is required until there is a valid answer; any answer, "Do not consent"
 /// included, makes the status `obtained` (a choice was made, not a yes). The privacy-options entry point

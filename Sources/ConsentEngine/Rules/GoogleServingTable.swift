@@ -1,5 +1,9 @@
 import ConsentSignals
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// §2.4 step 9 under the GDPR: how Google will serve ads on a TC string, by Google's published rules with
 /// Limited Ads 2.0 (in force since April 2025). The one table: the engine applies it to the string it

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Step 3: a reset makes the consent answer and the US-state opt-outs count as absent. The tracking answer
 /// and the last known region stay, as the system keeps tracking answers until the app is reinstalled.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A trace reason as a rule writes it: ordinary interpolated text (as swift-log's `Logger.Message` is),
 /// built straight into UTF-8 bytes, because `String` interpolation cost more than the rest of a traced

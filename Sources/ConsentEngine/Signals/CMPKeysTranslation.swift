@@ -1,5 +1,9 @@
 import ConsentSignals
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The other direction of §9, for apps whose CMP is another SDK (Google's UMP first, §10 last paragraph):
 /// the answer and the US-state opt-outs that the keys it stored give, in the engine's terms, so the decision,

@@ -1,5 +1,9 @@
 import ConsentSignals
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// §9 "What the engine writes": the signals of the stored answers under a decision, in one place.
 package enum SignalBuilder {

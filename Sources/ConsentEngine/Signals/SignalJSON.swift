@@ -1,5 +1,9 @@
 import ConsentSignals
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import JSONKit
 
 /// Decoded strings as `consentctl decode` and `explain` print them (§9 "Commands"): the contract's field

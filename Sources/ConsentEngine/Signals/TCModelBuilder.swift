@@ -1,5 +1,9 @@
 import ConsentSignals
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Builds the TC string model of a stored answer the way IAB's reference CMP does, so that the codec can
 /// stay a plain codec: Created = LastUpdated = midnight UTC of the answer's day; core, Disclosed Vendors

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import JSONKit
 
 /// `consent-log.jsonl`: one ``ConsentLogEntry`` per line, only ever appended to.

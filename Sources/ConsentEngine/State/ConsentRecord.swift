@@ -1,5 +1,9 @@
 import ConsentSignals
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// What persists between launches: the last answers, the last known region and a reset in force.
 ///

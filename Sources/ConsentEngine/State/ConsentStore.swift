@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Keeps one app's ``ConsentRecord`` and its consent log between launches.
 ///

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Keeps one app's record in `<state dir>/<app id>/state.json` and its history in `consent-log.jsonl`,
 /// safe against crashes and concurrent writers in any number of processes.

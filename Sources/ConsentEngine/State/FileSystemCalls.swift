@@ -241,6 +241,12 @@ private enum LiveSystem {
     }
 
     static func sync(_ descriptor: Int32) throws(SystemCallError) {
+        #if canImport(Darwin)
+        // On Apple file systems fsync only hands the data to the drive, which may write it late or out of
+        // order; F_FULLFSYNC asks the drive to flush. A file system that does not support it refuses it,
+        // and then fsync is the best there is.
+        if fcntl(descriptor, F_FULLFSYNC) != -1 { return }
+        #endif
         _ = try retryingOnInterrupt("fsync", "fd \(descriptor)") { fsync(descriptor) }
     }
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Keeps a record and its log in memory, for tests and previews, with the change counter and log of
 /// ``FileConsentStore``.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Moves a corrupt `state.json` aside, byte for byte, under a name nothing else uses, so that it is never
 /// overwritten or deleted and someone can look at it later.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 extension FileConsentStore {
     /// The state directory to use: `explicit` when given, else `$CONSENTCTL_STATE_DIR`, else
@@ -21,8 +25,17 @@ extension FileConsentStore {
         if let stateHome = value("XDG_STATE_HOME"), stateHome.hasPrefix("/") {
             return StateDirectory.join(stateHome, "consentctl")
         }
-        let home = value("HOME") ?? FileManager.default.homeDirectoryForCurrentUser.path
+        let home = value("HOME") ?? homeDirectory()
         return StateDirectory.join(home, ".local/state/consentctl")
+    }
+
+    /// The account's home folder; on iOS, which has no `homeDirectoryForCurrentUser`, the app's sandbox.
+    private static func homeDirectory() -> String {
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        return NSHomeDirectory()
+        #else
+        return FileManager.default.homeDirectoryForCurrentUser.path
+        #endif
     }
 }
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import JSONKit
 
 /// The format of `state.json`: the stored record under a schema version, described in `SCHEMA.md`.

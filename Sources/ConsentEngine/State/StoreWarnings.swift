@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A store whose writes and log reads can have something to tell (a corrupt record set aside during an
 /// update, a folder tightened, a torn log line repaired or skipped) that ``ConsentStore/update(_:)`` and

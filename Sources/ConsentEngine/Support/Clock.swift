@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The source of the current time, injected so that expiry is deterministic in tests.
 public struct Clock: Sendable {

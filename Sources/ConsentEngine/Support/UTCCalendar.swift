@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Gregorian calendar arithmetic in UTC without `Calendar`, so that answer expiry is exact, cheap and
 /// the same on every platform and time zone.

@@ -1,5 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
 import FoundationXML
+#endif
 import PropertyLists
 
 /// Reads Android's shared-preferences XML (`/data/data/<package>/shared_prefs/<name>.xml`) as strictly as

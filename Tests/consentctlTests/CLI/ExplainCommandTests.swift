@@ -161,7 +161,7 @@ struct ExplainCommandTests {
 
     @Test(arguments: [
         ("fixtures/explain/devices/settings.json", "it looks like JSON"),
-        ("Package.swift", "it looks like plain text (\"// swift-tools-version:6.0\")"),
+        (".ci/run", "it looks like plain text (\"#!/usr/bin/env bash\")"),
         ("fixtures/audit/real-apps/BannerSample/BannerSample/Info.plist", "it looks like an app's Info.plist"),
     ])
     func aFileThatIsNotPreferencesExits65SayingWhatItLooksLike(_ file: String, _ looksLike: String) throws {

@@ -16,16 +16,29 @@ enum BlockingThread {
     /// Starts `body` on a new detached thread; runs it on the caller's thread if none can be created.
     static func start(_ body: @escaping @Sendable () -> Void) {
         let work = Unmanaged.passRetained(Work(body)).toOpaque()
+        // pthread_t is an integer on Linux and a pointer on Apple platforms, where pthread_create also
+        // hands the routine a non-optional argument.
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        let started = pthread_create(&thread, nil, { context in
+            Unmanaged<Work>.fromOpaque(context).takeRetainedValue().body()
+            return nil
+        }, work)
+        if started == 0, let thread {
+            pthread_detach(thread)
+            return
+        }
+        #else
         var thread = pthread_t()
         let started = pthread_create(&thread, nil, { context in
-            let work = Unmanaged<Work>.fromOpaque(context!).takeRetainedValue()
-            work.body()
+            Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().body()
             return nil
         }, work)
         if started == 0 {
             pthread_detach(thread)
-        } else {
-            Unmanaged<Work>.fromOpaque(work).takeRetainedValue().body()
+            return
         }
+        #endif
+        Unmanaged<Work>.fromOpaque(work).takeRetainedValue().body()
     }
 }

@@ -4,7 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// This process's environment variables, read from `environ`.
+/// This process's environment variables, read from the C library's environment array (`environ` on
+/// Linux; on Apple platforms, which do not export `environ` to Swift, `_NSGetEnviron()`).
 ///
 /// Foundation's `ProcessInfo.environment` builds the same dictionary through the runtime's type lookup,
 /// which cost a cold `consentctl status` about a fifth of its instructions; this reads the C array once.
@@ -12,7 +13,7 @@ import Darwin
 enum ProcessEnvironment {
     static func read() -> [String: String] {
         var variables: [String: String] = [:]
-        var entry: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
+        var entry: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environment()
         while let pointer = entry?.pointee {
             let text = String(cString: pointer)
             if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
@@ -25,4 +26,13 @@ enum ProcessEnvironment {
         }
         return variables
     }
+}
+
+/// The start of the environment array.
+private func environment() -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+    #if canImport(Darwin)
+    return _NSGetEnviron().pointee
+    #else
+    return environ
+    #endif
 }

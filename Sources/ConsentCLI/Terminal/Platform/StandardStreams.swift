@@ -4,7 +4,11 @@ import ConsentEngine
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Standard output or standard error, written with `write(2)`: a failed write (a full disk, a closed
 /// descriptor, a closed pipe with SIGPIPE ignored) is remembered and reported as exit 74, where Foundation's

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import ConsentEngine
 
 /// The consent form (and privacy options) on the terminal, driving a ``ConsentFormSession``.

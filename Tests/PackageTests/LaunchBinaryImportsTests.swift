@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// The binary every launch runs (`consentctl`) links neither libxml2 nor all of Foundation, whose ICU data
+/// alone made its data segment 38 MB and its cold start slower (ARCHITECTURE.md, rules of dependency).
+/// Imports are read as Linux compiles them: the `#else` branch of `canImport(FoundationEssentials)`,
+/// which Apple builds take, may import Foundation.
+@Suite struct LaunchBinaryImportsTests {
+    /// The targets `consentctl` is built from.
+    private static let targets = ["consentctl", "ConsentCLI", "ConsentEngine", "ConsentSignals", "JSONKit"]
+    private static let allowed: Set = [
+        "FoundationEssentials", "Glibc", "Darwin", "ConsentCLI", "ConsentEngine", "ConsentSignals", "JSONKit",
+    ]
+
+    @Test func theTargetsOfConsentctlImportOnlyFoundationEssentialsAndEachOther() throws {
+        var files = 0
+        var offending: [String] = []
+        for target in Self.targets {
+            for file in try SwiftSourceFile.all(under: PackageLayout.sources.appendingPathComponent(target)) {
+                files += 1
+                offending += Self.disallowedImports(in: file).map { "\(target)/\(file.path): \($0)" }
+            }
+        }
+        #expect(files > 100, "the sources are where this test looks for them")
+        #expect(offending.isEmpty, "\(offending.joined(separator: "\n"))")
+    }
+
+    @Test(arguments: [
+        ("import Foundation", ["import Foundation"]),
+        ("@preconcurrency import Foundation", ["@preconcurrency import Foundation"]),
+        ("@_implementationOnly import FoundationXML", ["@_implementationOnly import FoundationXML"]),
+        ("import struct Foundation.URL", ["import struct Foundation.URL"]),
+        ("#if canImport(FoundationEssentials)\nimport FoundationEssentials\n#else\nimport Foundation\n#endif", []),
+        ("#if canImport(Glibc)\n@preconcurrency import Glibc\n#endif\nimport JSONKit", []),
+    ])
+    func anImportLinuxCompilesIsSeenWhateverItsAttributes(text: String, expected: [String]) {
+        #expect(Self.disallowedImports(in: SwiftSourceFile(path: "Planted.swift", text: text)) == expected)
+    }
+
+    /// The imports of `file` that Linux compiles and that the launch binary may not link.
+    private static func disallowedImports(in file: SwiftSourceFile) -> [String] {
+        file.lines.filter(\.isCompiledOnLinux).compactMap { line in
+            guard let module = importedModule(line.code), !allowed.contains(module) else { return nil }
+            return line.text.trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    /// The top-level module an `import` line names (`Foundation` for `import struct Foundation.URL`).
+    private static func importedModule(_ code: String) -> String? {
+        var words = code.split(separator: " ").map(String.init).drop { $0.hasPrefix("@") }
+        guard words.first == "import" else { return nil }
+        words = words.dropFirst()
+        if let kind = words.first, ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"].contains(kind) {
+            words = words.dropFirst()
+        }
+        return words.first.map { String($0.split(separator: ".")[0]) }
+    }
+}

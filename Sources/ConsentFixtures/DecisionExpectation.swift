@@ -79,9 +79,9 @@ struct DecisionExpectation {
         if let warnings {
             let matches = warnings.isEmpty
                 ? decision.warnings.isEmpty
-                : warnings.allSatisfy { part in decision.warnings.contains { $0.contains(part) } }
+                : warnings.allSatisfy { part in decision.warnings.contains { $0.id.rawValue == part || $0.message.contains(part) } }
             if !matches {
-                failures.append(.mismatch(prefix + "warnings", expected: .strings(warnings), actual: .strings(decision.warnings)))
+                failures.append(.mismatch(prefix + "warnings", expected: .strings(warnings), actual: .strings(decision.warnings.map(\.message))))
             }
         }
         return failures

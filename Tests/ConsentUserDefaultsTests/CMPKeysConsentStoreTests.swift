@@ -64,9 +64,9 @@ struct CMPKeysConsentStoreTests {
     }
 
     @Test func withoutKeysThereIsNoAnswerAndTheDecisionAsksForTheForm() throws {
-        let store = CMPKeysConsentStore(keys: UserDefaultsSignalsReader(suiteName: suite), policy: .default,
-                                        base: InMemoryConsentStore(), clock: .fixed(now))
-        let manager = ConsentManager(policy: .default, store: store, clock: .fixed(now))
+        let manager = ConsentManager(policy: .default, keysOf: UserDefaultsSignalsReader(suiteName: suite),
+                                     base: InMemoryConsentStore(), clock: .fixed(now))
+        #expect(manager.signalsWriter == nil, "another CMP writes the keys: the engine writes none")
         let decision = try manager.evaluate(DecisionContext(region: try RegionInput(parsing: "FR"), now: now,
                                                             appID: "com.example.Shopping", build: .release))
         #expect(decision.consentStatus == .required)

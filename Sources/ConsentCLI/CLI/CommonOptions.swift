@@ -85,7 +85,7 @@ struct CommonOptions: Sendable {
         noColor = arguments.has("no-color")
     }
 
-    var clock: Clock { now.map(Clock.fixed) ?? .system }
+    var clock: ConsentClock { now.map(ConsentClock.fixed) ?? .system }
 
     /// The policy: `--policy` or the embedded default, with `--vendor-list` partners when given.
     func loadPolicy() throws -> Policy {

@@ -1,3 +1,4 @@
+import ConsentEngine
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -17,7 +18,7 @@ package struct Console: Sendable {
 
     /// Each warning on its own line on stderr (`consentctl: warning: …`), where a command's text output
     /// reports them; with `--json` they are in the output's `warnings` list instead.
-    package func warn(_ warnings: [String]) {
+    package func warn(_ warnings: [ConsentWarning]) {
         for warning in warnings { error("consentctl: warning: \(warning)") }
     }
 

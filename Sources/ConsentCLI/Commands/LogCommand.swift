@@ -28,7 +28,7 @@ enum LogCommand: Command {
         let warnings = try manager.store.load().warnings
         let entries = try manager.store.readLog()
         // The JSON is the list of entries: warnings go to stderr in both modes.
-        defer { invocation.console.warn(warnings + manager.takeStoreWarnings()) }
+        defer { invocation.console.warn(warnings + manager.store.takeWarnings()) }
         if options.json {
             invocation.console.out(JSONOutput.text(encoding: entries))
         } else if entries.isEmpty {

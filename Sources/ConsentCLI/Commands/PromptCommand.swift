@@ -65,7 +65,7 @@ enum LaunchCommand {
         let flags = try AnswerFlags(arguments)
         let manager = try options.manager(environment: invocation.environment)
         let context = options.context(now: manager.clock.now())
-        var earlierWarnings: [String] = []
+        var earlierWarnings: [ConsentWarning] = []
         if options.noInput {
             // With --no-input a prompt that no flag answers is exit 64, and it must fail before anything is
             // stored or printed: rehearse the launch on a copy of the record first.

@@ -36,11 +36,11 @@ enum ResetCommand: Command {
             }
         }
         let record = try manager.reset(region: options.region.region)
-        let warnings = manager.takeStoreWarnings()
+        let warnings = manager.store.takeWarnings()
         if options.json {
             invocation.console.out(JSONOutput.text(.members([
                 "reset": .bool(true), "app": .string(options.appID), "change": .integer(record.changeCount),
-                "warnings": .strings(warnings),
+                "warnings": .strings(warnings.map(\.message)),
             ])))
         } else {
             invocation.console.out("reset: the consent answers of app '\(options.appID)' are forgotten; the next launch asks again")

@@ -63,7 +63,7 @@ enum SignalsCommand: Command {
     }
 
     /// `{ "keys": {…}, "tcString", "acString", "gppString", "consentMode", "warnings" }`, keys sorted by name.
-    static func json(_ signals: SignalSet, warnings: [String]) -> String {
+    static func json(_ signals: SignalSet, warnings: [ConsentWarning]) -> String {
         var writer = JSONWriter()
         writer.object { object in
             object.object("keys") { keys in
@@ -78,7 +78,7 @@ enum SignalsCommand: Command {
             object.field("acString", .nullable(signals.acString))
             object.field("gppString", .nullable(signals.gppString))
             object.field("consentMode", signals.consentMode.map(ConsentModeJSON.value) ?? .null)
-            object.field("warnings", .strings(warnings))
+            object.field("warnings", .strings(warnings.map(\.message)))
         }
         return writer.text
     }

@@ -29,7 +29,7 @@ enum StatusCommand: Command {
         let manager = try options.manager(environment: invocation.environment)
         var decision = try manager.evaluate(options.context(now: manager.clock.now()))
         if options.resetConsent && options.build == .debug {
-            decision.warnings.append("--reset-consent: shown as if the stored consent were forgotten; nothing was written")
+            decision.warnings.append(ConsentWarning(.resetConsentPreview, "--reset-consent: shown as if the stored consent were forgotten; nothing was written"))
         }
         if options.json {
             invocation.console.out(decision.jsonText())

@@ -11,38 +11,38 @@ import JSONKit
 /// same inputs, trace included.
 public struct Decision: Sendable, Equatable {
     /// Google UMP's consent status; `obtained` means a choice was made ("Do not consent" too), not a yes.
-    public var consentStatus: ConsentStatus
+    public package(set) var consentStatus: ConsentStatus
     /// True exactly when ``consentStatus`` is `notRequired` or `obtained`.
     public var canRequestAds: Bool { consentStatus == .notRequired || consentStatus == .obtained }
     /// Whether the app must offer a privacy-options entry point: `required` under the GDPR and in regulated
     /// US states.
-    public var privacyOptionsRequirementStatus: PrivacyOptionsRequirementStatus
+    public package(set) var privacyOptionsRequirementStatus: PrivacyOptionsRequirementStatus
     /// Whether the consent form must be shown at this launch; true exactly when ``formReason`` is set.
     public var formRequired: Bool { formReason != nil }
     /// Why the form must be shown, or `nil` when it need not be.
-    public var formReason: FormReason?
+    public package(set) var formReason: FormReason?
     /// The tracking (ATT) status: `restricted` on a managed device, else the stored answer or `notDetermined`.
-    public var trackingStatus: TrackingStatus
+    public package(set) var trackingStatus: TrackingStatus
     /// Whether to show the tracking prompt now: consent settled, ads allowed, tracking not determined, the
     /// device not restricted, no TFUA; asked at most once per install.
-    public var shouldRequestTracking: Bool
+    public package(set) var shouldRequestTracking: Bool
     /// Whether the tracking explainer comes right before the tracking prompt.
-    public var explainerFirst: Bool
+    public package(set) var explainerFirst: Bool
     /// How ads may be served; `none` whenever ``canRequestAds`` is false.
-    public var adServing: AdServing
+    public package(set) var adServing: AdServing
     /// Whether the advertising identifier (IDFA) may be used: ads allowed, tracking `authorized`, no TFUA, and
     /// under the GDPR consent to purpose 1.
-    public var advertisingIdentifierAllowed: Bool
+    public package(set) var advertisingIdentifierAllowed: Bool
     /// The resolved region.
-    public var region: Region
+    public package(set) var region: Region
     /// The regulation of the resolved region; `unknown` means nothing could be decided and no ads serve.
-    public var regulation: Regulation
+    public package(set) var regulation: Regulation
     /// Every rule step that ran, in order.
-    public var trace: [TraceEntry]
+    public package(set) var trace: [TraceEntry]
     /// Things the caller should know: ignored debug overrides, a quarantined state file, …
-    public var warnings: [String]
+    public package(set) var warnings: [ConsentWarning]
     /// What the app sets on each ad request itself (Google's UMP forwards neither).
-    public var adRequest: AdRequest
+    public package(set) var adRequest: AdRequest
 
     /// The decision as pretty-printed JSON text: the contract's names, keys in the contract's order.
     public func jsonText() -> String {
@@ -75,7 +75,7 @@ public struct Decision: Sendable, Equatable {
             }
         }
         object.array("warnings") { list in
-            for warning in warnings { list.append(.string(warning)) }
+            for warning in warnings { list.append(.string(warning.message)) }
         }
         object.object("adRequest") { request in
             request.field("restrictedDataProcessing", .bool(adRequest.restrictedDataProcessing))
@@ -87,9 +87,9 @@ public struct Decision: Sendable, Equatable {
 /// The flags an app sets on each ad request, as the Google Mobile Ads SDK takes them.
 public struct AdRequest: Sendable, Equatable {
     /// Restricted data processing (`gad_rdp`): after a US-state opt-out of sale, sharing or targeted advertising.
-    public var restrictedDataProcessing: Bool
+    public package(set) var restrictedDataProcessing: Bool
     /// Tag for under the age of consent (`tag_for_under_age_of_consent`): when the user is tagged.
-    public var tagForUnderAgeOfConsent: Bool
+    public package(set) var tagForUnderAgeOfConsent: Bool
 }
 
 /// Google UMP's consent status.
@@ -139,11 +139,11 @@ public enum Regulation: String, Sendable, Equatable, CaseIterable, Codable {
 /// One step of the decision: which rule ran, what it concluded, and why in one human line.
 public struct TraceEntry: Sendable, Equatable {
     /// The rule step that ran.
-    public var rule: RuleID
+    public package(set) var rule: RuleID
     /// The rule's outcome id, stable across versions (`expired`, `personalized`, …).
-    public var outcome: String
+    public package(set) var outcome: String
     /// Why, in one human line; its wording may change, so match on ``outcome``.
-    public var reason: String
+    public package(set) var reason: String
 
     /// A trace entry; `outcome` is one of the rule's ids listed in ``RuleRegistry/pairs``.
     package init(rule: RuleID, outcome: String, reason: String) {

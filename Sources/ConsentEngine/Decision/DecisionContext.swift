@@ -7,27 +7,27 @@ import Foundation
 /// Everything about one launch that the decision depends on, apart from the policy and the stored answers.
 public struct DecisionContext: Sendable, Equatable {
     /// Where the region service says the user is.
-    package var region: RegionInput
+    public package(set) var region: RegionInput
     /// The current time (inject a fixed one in tests; every date is UTC).
-    package var now: Date
+    public package(set) var now: Date
     /// The app whose answers are used (reverse-DNS, e.g. `com.example.Shopping`).
-    package var appID: String
+    public package(set) var appID: String
     /// Debug or release build: debug settings are honoured only in debug builds.
-    package var build: Build
+    public package(set) var build: Build
     /// A simulator, or any device the developer marks as a test device.
-    package var isTestDevice: Bool
+    public package(set) var isTestDevice: Bool
     /// The device's id, matched against the policy's test device ids.
-    package var deviceID: String?
+    public package(set) var deviceID: String?
     /// Tagged for under the age of consent (TFUA): no consent is collected.
-    package var isTaggedUnderAgeOfConsent: Bool
+    public package(set) var isTaggedUnderAgeOfConsent: Bool
     /// Debug geography override (honoured in debug builds on test devices only).
-    package var debugGeography: DebugGeography
+    public package(set) var debugGeography: DebugGeography
     /// The reset-consent debug override (honoured in debug builds only).
-    package var debugResetConsent: Bool
+    public package(set) var debugResetConsent: Bool
     /// Whether the device can show the tracking prompt (a managed device cannot).
-    package var trackingCapability: TrackingCapability
+    public package(set) var trackingCapability: TrackingCapability
     /// The language the user reads (`en`, `de`, …); the policy falls back to English.
-    package var language: String?
+    public package(set) var language: String?
 
     /// A context with the defaults of a fresh debug launch on an ordinary device.
     public init(

@@ -21,7 +21,7 @@ public actor Launch {
     private var sentConsentMode: ConsentMode?
     /// Every warning seen during the launch (a corrupt state set aside by the first evaluation, a torn log
     /// line repaired by a write…), so that the final decision still tells them.
-    private var warnings: [String] = []
+    private var warnings: [ConsentWarning] = []
 
     init(manager: ConsentManager, context: DecisionContext, forms: any ConsentFormPresenter,
          tracking: any TrackingAuthorizer, ads: any AdsStarter) {
@@ -207,14 +207,14 @@ public actor Launch {
         return snapshot.record
     }
 
-    private func keep(_ new: [String]) {
-        warnings += manager.takeStoreWarnings() + new
+    private func keep(_ new: [ConsentWarning]) {
+        warnings += manager.store.takeWarnings() + new
     }
 
     /// The final decision, with every warning of the launch once, in the order they came.
     private func report() async throws -> LaunchReport {
         var decision = try await evaluate()
-        var seen = Set<String>()
+        var seen = Set<ConsentWarning>()
         decision.warnings = warnings.filter { seen.insert($0).inserted }
         return LaunchReport(shown: shown, adsStarted: adsStarted, decision: decision)
     }

@@ -8,11 +8,11 @@ import JSONKit
 /// What a launch showed and decided.
 public struct LaunchReport: Sendable, Equatable {
     /// What was shown, in order.
-    public var shown: [ShownScreen]
+    public package(set) var shown: [ShownScreen]
     /// Whether ads were started in this launch.
-    public var adsStarted: Bool
+    public package(set) var adsStarted: Bool
     /// The decision after the launch.
-    public var decision: Decision
+    public package(set) var decision: Decision
 
     /// `{ "shown": [...], "adsStarted": bool, "decision": {...} }`, pretty-printed with a fixed key order.
     package func jsonText() -> String {

@@ -15,27 +15,27 @@ public struct Policy: Sendable, Equatable {
     /// The file format version (a missing one means 1).
     package var formatVersion: Int
     /// A stable identifier for the policy, recorded with every answer.
-    public var id: String
+    public package(set) var id: String
     /// Increases when the policy's content changes; with ``ConsentSettings/reconsentOnRevision`` a higher
     /// revision than an answer's asks the user again.
-    public var revision: Int
+    public package(set) var revision: Int
     /// The IAB TCF policy version the form follows (4 = TCF v2.2, 5 = v2.3); a higher one than an answer's
     /// asks again.
-    public var tcfPolicyVersion: Int
+    public package(set) var tcfPolicyVersion: Int
     /// Who asks for consent.
-    public var publisher: Publisher
+    public package(set) var publisher: Publisher
     /// Where which regulation applies.
     package var regions: RegionSettings
     /// Answer lifetime, re-consent switches and the form's buttons.
-    public var consent: ConsentSettings
+    public package(set) var consent: ConsentSettings
     /// The TCF purposes shown on the form, in order.
-    public var purposes: [Purpose]
+    public package(set) var purposes: [Purpose]
     /// The TCF special features shown on the form, in order.
-    public var specialFeatures: [SpecialFeature]
+    public package(set) var specialFeatures: [SpecialFeature]
     /// The partners (vendors) that may process data, by id.
-    public var partners: [Partner]
+    public package(set) var partners: [Partner]
     /// Form texts per language code; `en` is complete, other languages fall back to it key by key.
-    public var texts: [String: [String: String]]
+    public package(set) var texts: [String: [String: String]]
     /// The tracking explainer and prompt settings.
     package var tracking: TrackingSettings
     /// The app as the tracking prompt names it.

@@ -9,7 +9,7 @@ public struct PolicyError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether the file is missing or invalid.
-    public var kind: Kind
+    public package(set) var kind: Kind
     /// The file, as given (`<embedded default policy>` for the compiled-in policy).
     package var file: String
     /// The JSON path of the offending value (`$.partners[2].id`), `$` for the whole file.

@@ -7,7 +7,7 @@ import Foundation
 /// The publisher named on the form.
 public struct Publisher: Sendable, Equatable {
     /// The name in the form's first line ("<publisher> asks for your consent to use your personal data to:").
-    public var name: String
+    public package(set) var name: String
     /// ISO 3166-1 alpha-2 country of the publisher (the TCF `PublisherCC`).
     package var country: String
 }
@@ -41,19 +41,19 @@ public struct ConsentSettings: Sendable, Equatable {
     /// Ask again when the policy lists partners that were not disclosed with the answer.
     package var reconsentOnNewPartners: Bool
     /// Whether the first screen shows "Do not consent".
-    public var showDoNotConsent: Bool
+    public package(set) var showDoNotConsent: Bool
     /// Whether the form has a close button that declines (as "Do not consent" does).
-    public var showCloseButton: Bool
+    public package(set) var showCloseButton: Bool
 }
 
 /// A TCF purpose as the form shows it.
 public struct Purpose: Sendable, Equatable {
     /// The TCF purpose id (1–11).
-    public var id: Int
+    public package(set) var id: Int
     /// The name per language.
-    public var name: [String: String]
+    public package(set) var name: [String: String]
     /// The description per language.
-    public var description: [String: String]
+    public package(set) var description: [String: String]
 }
 
 /// A TCF special feature (1 precise geolocation, 2 device scanning) as the form shows it.
@@ -63,17 +63,17 @@ public typealias SpecialFeature = Purpose
 public struct Partner: Sendable, Equatable {
     /// The IAB Global Vendor List id (755 is Google Advertising Products), or a Google ATP id (`atp:89`)
     /// for a partner that is not on the list.
-    public var id: PartnerID
+    public package(set) var id: PartnerID
     /// The partner's name as the form lists it.
-    public var name: String
+    public package(set) var name: String
     /// Purposes it asks consent for.
-    public var purposes: [Int]
+    public package(set) var purposes: [Int]
     /// Purposes it relies on legitimate interest for.
-    public var legitimateInterestPurposes: [Int]
+    public package(set) var legitimateInterestPurposes: [Int]
     /// Special features it uses.
-    public var specialFeatures: [Int]
+    public package(set) var specialFeatures: [Int]
     /// Its privacy policy.
-    public var privacyURL: String?
+    public package(set) var privacyURL: String?
 }
 
 /// Tracking explainer and prompt settings.
@@ -87,11 +87,11 @@ package struct TrackingSettings: Sendable, Equatable {
 /// The screen shown right before the tracking prompt.
 public struct Explainer: Sendable, Equatable {
     /// The explainer's heading.
-    public var title: String
+    public package(set) var title: String
     /// Why the app is about to ask for tracking, shown under the title.
-    public var text: String
+    public package(set) var text: String
     /// The label of its only button (Continue).
-    public var button: String
+    public package(set) var button: String
 }
 
 /// The app as the tracking prompt names it.

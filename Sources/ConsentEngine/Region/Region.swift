@@ -66,11 +66,11 @@ public enum Region: Sendable, Hashable, Codable, CustomStringConvertible {
 /// A region as the region service (or `--geo`) gave it, validated, with what it resolves to.
 public struct RegionInput: Sendable, Hashable, CustomStringConvertible {
     /// The code as given, normalised to upper case for country and state codes (`de` → `DE`).
-    package let code: String
+    public let code: String
     /// What the code means for consent.
-    package let region: Region
+    public let region: Region
     /// Set when the code was understood but is incomplete (`US` without a state).
-    package let warning: String?
+    public let warning: ConsentWarning?
 
     /// The region the service reports when it failed or the device is offline.
     public static let unknown = RegionInput(code: "unknown", region: .unknown, warning: nil)
@@ -78,7 +78,7 @@ public struct RegionInput: Sendable, Hashable, CustomStringConvertible {
     /// The code as given, normalised (`DE` for a user whose region is `EEA`).
     public var description: String { code }
 
-    private init(code: String, region: Region, warning: String?) {
+    private init(code: String, region: Region, warning: ConsentWarning?) {
         self.code = code
         self.region = region
         self.warning = warning
@@ -108,7 +108,7 @@ public struct RegionInput: Sendable, Hashable, CustomStringConvertible {
         }
         if upper == "US" {
             self.init(code: upper, region: .other,
-                      warning: "region US has no state: the state is unknown, so US state rules cannot apply (pass US-XX, e.g. US-CA)")
+                      warning: ConsentWarning(.usStateUnknown, "region US has no state: the state is unknown, so US state rules cannot apply (pass US-XX, e.g. US-CA)"))
         } else if upper == "GB" {
             self.init(code: upper, region: .uk, warning: nil)
         } else if upper == "CH" {

@@ -28,7 +28,7 @@ struct Evaluation {
     var advertisingIdentifierAllowed = false
 
     var trace: TraceRecorder
-    var warnings: [String] = []
+    var warnings: [ConsentWarning] = []
 
     init(record: ConsentRecord, tracing: Bool) {
         self.record = record

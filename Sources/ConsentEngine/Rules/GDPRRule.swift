@@ -17,9 +17,9 @@ enum GDPRRule {
         evaluation.privacyOptions = .required
         let finding = check(evaluation, policy: policy, context: context)
         if let answeredAt = evaluation.record.consent?.answeredAt, !evaluation.resetInForce, answeredAt > context.now {
-            evaluation.warnings.append(
-                "the stored consent answer is dated \(UTCCalendar.iso8601(answeredAt)), after now "
-                    + "(\(UTCCalendar.iso8601(context.now))): a clock set wrong; it does not count and the form is asked again")
+            evaluation.warnings.append(ConsentWarning(
+                .answerDatedInFuture, "the stored consent answer is dated \(UTCCalendar.iso8601(answeredAt)), after now "
+                    + "(\(UTCCalendar.iso8601(context.now))): a clock set wrong; it does not count and the form is asked again"))
         }
         guard let reason = finding.formReason else {
             evaluation.consentStatus = .obtained

@@ -21,7 +21,7 @@ enum RegionRule {
             let why = context.build == .release
                 ? "a release build"
                 : "not a test device (pass --test-device, or list --device-id in the policy's testDeviceIDs)"
-            evaluation.warnings.append("debug geography \(context.debugGeography.rawValue) ignored: \(why)")
+            evaluation.warnings.append(ConsentWarning(.debugGeographyIgnored, "debug geography \(context.debugGeography.rawValue) ignored: \(why)"))
         }
 
         if context.region.region != .unknown {

@@ -15,7 +15,7 @@ enum ResetRule {
     static func apply(to evaluation: inout Evaluation, context: DecisionContext) {
         let override = context.debugResetConsent
         if override && context.build == .release {
-            evaluation.warnings.append("reset-consent ignored: it is a debug setting and this is a release build")
+            evaluation.warnings.append(ConsentWarning(.resetConsentIgnored, "reset-consent ignored: it is a debug setting and this is a release build"))
         }
         if override && context.build == .debug {
             forget(&evaluation)

@@ -43,9 +43,9 @@ package enum SignalBuilder {
             signals.consentMode = ConsentModeBuilder.notApplicable
         }
         if context.build == .release && policy.tcf.cmpIDIsPlaceholder {
-            signals.warnings.append(
-                "the policy's CMP id \(policy.tcf.cmpID) is a placeholder: only a CMP registered with IAB Europe may "
-                    + "create TC strings; set tcf.cmpId to your CMP's id")
+            signals.warnings.append(ConsentWarning(
+                .placeholderCMPID, "the policy's CMP id \(policy.tcf.cmpID) is a placeholder: only a CMP registered with IAB Europe may "
+                    + "create TC strings; set tcf.cmpId to your CMP's id"))
         }
         return signals
     }
@@ -65,7 +65,7 @@ package enum SignalBuilder {
             }
         } catch {
             // A stored answer from a hand-edited file may hold a value its field cannot carry.
-            signals.warnings.append("the TC string cannot be written: \(error)")
+            signals.warnings.append(ConsentWarning(.signalNotWritten, "the TC string cannot be written: \(error)"))
         }
         moveTCStringLast(&signals)
     }
@@ -77,7 +77,7 @@ package enum SignalBuilder {
             signals.keys.merge(try InAppKeys(gppString: string))
             signals.gppString = string
         } catch {
-            signals.warnings.append("the GPP string cannot be written: \(error)")
+            signals.warnings.append(ConsentWarning(.signalNotWritten, "the GPP string cannot be written: \(error)"))
         }
     }
 

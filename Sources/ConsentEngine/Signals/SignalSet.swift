@@ -13,5 +13,5 @@ package struct SignalSet: Sendable, Equatable {
     /// Consent Mode v2 values.
     package var consentMode: ConsentMode?
     /// Things the embedder should know (a placeholder CMP id in a release build).
-    package var warnings: [String]
+    package var warnings: [ConsentWarning]
 }

@@ -19,6 +19,16 @@ public protocol ConsentStore: Sendable {
     /// - Returns: the record as written.
     @discardableResult
     func update(_ change: (inout ConsentRecord) -> ConsentLogEvent) throws(StoreError) -> ConsentRecord
+
+    /// What the store's writes and log reads had to tell since the last call (a corrupt record set aside
+    /// during an update, a folder tightened, a torn log line repaired), which ``update(_:)`` has no way to
+    /// return; oldest first, each once. A store with nothing to tell need not implement it.
+    func takeWarnings() -> [ConsentWarning]
+}
+
+extension ConsentStore {
+    /// Nothing to tell.
+    public func takeWarnings() -> [ConsentWarning] { [] }
 }
 
 /// A store whose consent log can be read back (both stores of the package): `consentctl log` and the
@@ -42,10 +52,10 @@ public struct StoreSnapshot: Sendable, Equatable {
     /// file or it was corrupt.
     package var record: ConsentRecord
     /// For example the name of a corrupt file that was moved aside.
-    package var warnings: [String]
+    package var warnings: [ConsentWarning]
 
     /// A snapshot of `record`; ``ConsentManager`` passes the warnings on in the decision's `warnings`.
-    public init(record: ConsentRecord, warnings: [String] = []) {
+    public init(record: ConsentRecord, warnings: [ConsentWarning] = []) {
         self.record = record
         self.warnings = warnings
     }
@@ -142,14 +152,14 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// What went wrong, broadly.
-    public var kind: Kind
+    public let kind: Kind
     /// The file or directory concerned.
-    package var path: String
+    public let path: String
     /// What went wrong, in one line.
-    package var message: String
+    public let message: String
 
-    /// An error of `kind` at `path`.
-    package init(kind: Kind, path: String, message: String) {
+    /// An error of `kind` at `path`; an embedder's own ``ConsentStore`` throws these too.
+    public init(kind: Kind, path: String, message: String) {
         self.kind = kind
         self.path = path
         self.message = message

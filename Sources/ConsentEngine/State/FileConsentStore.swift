@@ -17,12 +17,12 @@ import Foundation
 /// let store = try FileConsentStore(appID: "com.example.Shopping")
 /// let record = try store.load().record
 /// ```
-public struct FileConsentStore: ConsentStore, ConsentLogReading, StoreWarningReporting {
+public struct FileConsentStore: ConsentStore, ConsentLogReading {
     /// The app whose answers this store keeps.
     package let appID: String
     /// The app's folder, `<state dir>/<app id>`.
     package let directory: String
-    private let clock: Clock
+    private let clock: ConsentClock
     private let calls: FileSystemCalls
     /// What ``update(_:)`` and ``readLog()`` had to tell, until ``takeWarnings()``.
     private let pending = PendingWarnings()
@@ -47,19 +47,19 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading, StoreWarningRep
     /// - Parameters:
     ///   - stateDirectory: the state directory (`--state-dir`); the app's folder is created inside it.
     ///   - environment: where the state directory is looked up when `stateDirectory` is `nil`.
-    ///   - clock: dates a corrupt file set aside (the same ``Clock`` the ``ConsentManager`` dates answers by).
+    ///   - clock: dates a corrupt file set aside (the same ``ConsentClock`` the ``ConsentManager`` dates answers by).
     /// - Throws: ``StoreError/Kind/invalidAppID`` when `appID` is not a reverse-DNS name (`com.example.Shopping`).
     public init(
         appID: String, stateDirectory: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        clock: Clock = .system
+        clock: ConsentClock = .system
     ) throws(StoreError) {
         try self.init(appID: appID, stateDirectory: stateDirectory, environment: environment, clock: clock, calls: .live)
     }
 
     init(
         appID: String, stateDirectory: String?, environment: [String: String],
-        clock: Clock, calls: FileSystemCalls
+        clock: ConsentClock, calls: FileSystemCalls
     ) throws(StoreError) {
         try AppID.validate(appID)
         self.appID = appID
@@ -70,7 +70,7 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading, StoreWarningRep
 
     /// The warnings of updates and log reads since the last call: a corrupt record set aside by an update,
     /// the app folder tightened, a torn log line repaired, a log line that could not be read.
-    package func takeWarnings() -> [String] {
+    public func takeWarnings() -> [ConsentWarning] {
         pending.take()
     }
 
@@ -131,8 +131,8 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading, StoreWarningRep
         }
         let repaired = try attempt("append to the consent log", logFile) { () throws(SystemCallError) in try log.append(lines) }
         if repaired {
-            pending.add("the last line of \(logFile) had no line break (a write cut short by a crash); "
-                + "a line break was added before the new entry, and the cut line is skipped when the log is read")
+            pending.add(ConsentWarning(.logLineRepaired, "the last line of \(logFile) had no line break (a write cut short by a crash); "
+                + "a line break was added before the new entry, and the cut line is skipped when the log is read"))
         }
         try attempt("replace the state", stateFile) { () throws(SystemCallError) in
             try AtomicFileWriter(calls: calls).replace(stateFile, with: state, through: temporaryFile)
@@ -148,7 +148,7 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading, StoreWarningRep
         let read = try attempt("read the consent log", logFile) { () throws(SystemCallError) in try log.entries() }
         for line in read.unreadable {
             let what = line.isTorn ? "is cut short (a write interrupted by a crash?)" : "is not a log entry"
-            pending.add("\(logFile) line \(line.number) \(what): \(line.reason); it was skipped")
+            pending.add(ConsentWarning(.logLineUnreadable, "\(logFile) line \(line.number) \(what): \(line.reason); it was skipped"))
         }
         return read.entries
     }
@@ -238,14 +238,14 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading, StoreWarningRep
     }
 
     /// The app folder checked before its files are opened; a warning when its permissions were tightened.
-    private func secureFolder() throws(StoreError) -> String? {
+    private func secureFolder() throws(StoreError) -> ConsentWarning? {
         try attempt("open the app folder", directory) { () throws(SystemCallError) in
             try StateDirectory.secureAppFolder(directory, calls: calls)
         }
     }
 
     /// Under the lock: the stored record, or an empty one after moving a corrupt file aside.
-    private func lockedRecord() throws(StoreError) -> (record: ConsentRecord, warning: String?) {
+    private func lockedRecord() throws(StoreError) -> (record: ConsentRecord, warning: ConsentWarning?) {
         switch try readState() {
         case .missing:
             return (try emptyRecord(), nil)
@@ -255,8 +255,8 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading, StoreWarningRep
             let kept = try attempt("move the corrupt state aside", stateFile) { () throws(SystemCallError) in
                 try Quarantine.moveAside(stateFile, at: clock.now(), calls: calls)
             }
-            let warning = "\(stateFile) could not be read (\(reason)); it was kept as \(kept) and the stored "
-                + "answers count as absent until the next answer"
+            let warning = ConsentWarning(.stateQuarantined, "\(stateFile) could not be read (\(reason)); it was kept as "
+                + "\(kept) and the stored answers count as absent until the next answer")
             return (try emptyRecord(), warning)
         }
     }

@@ -77,7 +77,7 @@ enum StateDirectory {
     /// tightened: a symbolic link in its place is refused (`ELOOP`) and left alone, and a folder that group
     /// or others may enter, read or write is set to 0700, through the open folder so that nothing can be
     /// swapped in between. A missing folder, or a file in its place, is left to the caller.
-    static func secureAppFolder(_ path: String, calls: FileSystemCalls) throws(SystemCallError) -> String? {
+    static func secureAppFolder(_ path: String, calls: FileSystemCalls) throws(SystemCallError) -> ConsentWarning? {
         let descriptor: Int32
         do {
             descriptor = try calls.open(path, .appFolder)
@@ -97,8 +97,8 @@ enum StateDirectory {
             throw error.at(path)
         }
         let octal = String(permissions, radix: 8)
-        return "the app folder \(path) was open to other users (\(String(repeating: "0", count: max(4 - octal.count, 0)) + octal)); "
-            + "its permissions were tightened to 0700"
+        return ConsentWarning(.appFolderTightened, "the app folder \(path) was open to other users "
+            + "(\(String(repeating: "0", count: max(4 - octal.count, 0)) + octal)); its permissions were tightened to 0700")
     }
 
     /// Makes the directory's entries (a rename, a new file) durable.

@@ -32,9 +32,9 @@ struct DecisionJSONTests {
 
     @Test func stringsAreEscaped() throws {
         var decision = decide(context("EEA"))
-        decision.warnings = ["quote \" backslash \\ newline \n tab \t bell \u{7}"]
+        decision.warnings = [ConsentWarning(.stateQuarantined, "quote \" backslash \\ newline \n tab \t bell \u{7}")]
         let object = try #require(JSONSerialization.jsonObject(with: Data(decision.jsonText().utf8)) as? [String: Any])
-        #expect((object["warnings"] as? [String])?.first == decision.warnings[0])
+        #expect((object["warnings"] as? [String])?.first == decision.warnings[0].message)
     }
 
     @Test func theSameInputsGiveTheSameBytes() {

@@ -19,7 +19,8 @@ struct RegionInputTests {
     @Test func usWithoutAStateResolvesToOtherWithAWarning() throws {
         let input = try RegionInput(parsing: "US")
         #expect(input.region == .other)
-        #expect(input.warning?.contains("state is unknown") == true)
+        #expect(input.warning?.id == .usStateUnknown)
+        #expect(input.warning?.message.contains("pass US-XX") == true)
     }
 
     @Test(arguments: ["Europe", "ZZ", "", "D", "DEU", "EU"])

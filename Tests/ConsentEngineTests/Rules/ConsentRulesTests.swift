@@ -82,7 +82,7 @@ struct ConsentRulesTests {
         #expect(decision.formReason == .noAnswer)
         #expect(decision.consentStatus == .required)
         #expect(!decision.canRequestAds)
-        #expect(decision.warnings.contains { $0.contains("2026-06-01T00:00:00Z") && $0.contains("after now") })
+        #expect(decision.warnings.contains { $0.id == .answerDatedInFuture && $0.message.contains("2026-06-01T00:00:00Z") })
         #expect(decision.trace.contains { $0.rule.rawValue == "gdpr" && $0.outcome == "noAnswer" && $0.reason.contains("after now") })
     }
 

@@ -29,13 +29,13 @@ struct RegionRuleTests {
         let decision = decide(context("JP", build: .release, testDevice: true, debugGeography: .eea))
         #expect(decision.region == .other)
         #expect(decision.outcome(of: .region) == "context")
-        #expect(decision.warnings.contains { $0.contains("ignored") && $0.contains("release") })
+        #expect(decision.warnings.contains { $0.id == .debugGeographyIgnored && $0.message.contains("release") })
     }
 
     @Test func debugGeographyIsIgnoredWithAWarningOnADeviceThatIsNoTestDevice() {
         let decision = decide(context("JP", deviceID: "someone-else", debugGeography: .eea))
         #expect(decision.region == .other)
-        #expect(decision.warnings.contains { $0.contains("not a test device") })
+        #expect(decision.warnings.contains { $0.id == .debugGeographyIgnored && $0.message.contains("not a test device") })
     }
 
     @Test func anUnknownRegionFallsBackToTheLastKnownRegion() {

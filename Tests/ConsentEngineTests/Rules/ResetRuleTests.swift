@@ -19,7 +19,7 @@ struct ResetRuleTests {
         let decision = decide(context("EEA", build: .release, debugReset: true), stored)
         #expect(decision.outcome(of: .reset) == "debugOverrideIgnored")
         #expect(decision.consentStatus == .obtained)
-        #expect(decision.warnings.contains { $0.contains("reset-consent ignored") })
+        #expect(decision.warnings.map(\.id) == [.resetConsentIgnored])
     }
 
     @Test func aResetInForceMakesTheAnswerCountAsAbsent() {

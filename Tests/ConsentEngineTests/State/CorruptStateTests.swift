@@ -42,7 +42,8 @@ struct CorruptStateTests {
             let kept = store.stateFile + ".corrupt-20261129T101500Z"
             #expect(snapshot.record == .empty)
             #expect(snapshot.warnings.count == 1)
-            #expect(snapshot.warnings.first?.contains(kept) == true)
+            #expect(snapshot.warnings.map(\.id) == [.stateQuarantined])
+            #expect(snapshot.warnings.first?.message.contains(kept) == true)
             #expect(fileBytes(kept) == Array(contents.utf8))
             #expect(!FileManager.default.fileExists(atPath: store.stateFile))
         }
@@ -58,7 +59,8 @@ struct CorruptStateTests {
             let snapshot = try store.load()
 
             #expect(snapshot.record == .empty)
-            #expect(snapshot.warnings.first?.contains("larger than 16 MiB") == true)
+            #expect(snapshot.warnings.map(\.id) == [.stateQuarantined])
+            #expect(snapshot.warnings.first?.message.contains("larger than 16 MiB") == true)
             #expect(FileManager.default.contents(atPath: store.stateFile + ".corrupt-20261129T101500Z") == huge)
         }
     }

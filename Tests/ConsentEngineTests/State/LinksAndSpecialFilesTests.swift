@@ -83,7 +83,7 @@ struct LinksAndSpecialFilesTests {
             let store = try makeStore(directory)
             try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
 
-            let warnings: [String]
+            let warnings: [ConsentWarning]
             if operation == "load" {
                 warnings = try store.load().warnings
             } else {
@@ -92,9 +92,9 @@ struct LinksAndSpecialFilesTests {
             }
 
             #expect(try permissions(store.directory) == 0o700)
-            #expect(warnings.count == 1)
-            #expect(warnings.first?.contains("0755") == true)
-            #expect(warnings.first?.contains("0700") == true)
+            #expect(warnings.map(\.id) == [.appFolderTightened])
+            #expect(warnings.first?.message.contains("0755") == true)
+            #expect(warnings.first?.message.contains("0700") == true)
             #expect(try store.load().warnings.isEmpty, "a tightened folder is told once")
         }
     }

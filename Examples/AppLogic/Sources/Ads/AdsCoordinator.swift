@@ -6,7 +6,7 @@ extension ConsentManager {
     /// The engine as the app's CMP: it collects the answer with its own form and stores the IAB and
     /// Google keys in the app's user defaults (a named suite in tests), where the ads SDK reads them.
     public static func engineAsCMP(policy: Policy = .default, store: any ConsentStore, defaultsSuite: String? = nil,
-                                   clock: Clock = .system) -> ConsentManager {
+                                   clock: ConsentClock = .system) -> ConsentManager {
         ConsentManager(policy: policy, store: store, clock: clock,
                        signalsWriter: UserDefaultsSignalsWriter(suiteName: defaultsSuite))
     }
@@ -15,10 +15,8 @@ extension ConsentManager {
     /// reads them from the app's user defaults (a named suite in tests) as its stored answer, keeps the
     /// tracking answer and the region in `store`, and writes no key.
     public static func umpAsCMP(policy: Policy = .default, store: any ConsentStore, defaultsSuite: String? = nil,
-                                clock: Clock = .system) -> ConsentManager {
-        let keys = CMPKeysConsentStore(keys: UserDefaultsSignalsReader(suiteName: defaultsSuite), policy: policy,
-                                       base: store, clock: clock)
-        return ConsentManager(policy: policy, store: keys, clock: clock)
+                                clock: ConsentClock = .system) -> ConsentManager {
+        ConsentManager(policy: policy, keysOf: UserDefaultsSignalsReader(suiteName: defaultsSuite), base: store, clock: clock)
     }
 }
 

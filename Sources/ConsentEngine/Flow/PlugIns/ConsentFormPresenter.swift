@@ -20,13 +20,13 @@ public enum ConsentFormKind: String, Sendable, Equatable, Codable {
 /// What a consent form shows.
 public struct ConsentFormRequest: Sendable, Equatable {
     /// The form at launch, or the privacy-options form (every toggle off).
-    public var kind: ConsentFormKind
+    public let kind: ConsentFormKind
     /// The policy whose purposes, special features, partners and texts the form shows.
-    public var policy: Policy
+    public let policy: Policy
     /// The language to show, already resolved against the policy's texts.
-    public var language: String
+    public let language: String
     /// Why the form is shown at launch (`nil` for privacy options).
-    public var reason: FormReason?
+    public let reason: FormReason?
 
     /// A request for one form; `reason` is `nil` for ``ConsentFormKind/privacyOptionsForm``.
     package init(kind: ConsentFormKind, policy: Policy, language: String, reason: FormReason?) {
@@ -40,17 +40,17 @@ public struct ConsentFormRequest: Sendable, Equatable {
 /// The choices made on the consent form.
 public struct ConsentChoices: Sendable, Equatable {
     /// How the answer was given: `consentAll`, `rejectAll` or `custom` (Confirm choices).
-    public var choice: ConsentChoice
+    public private(set) var choice: ConsentChoice
     /// TCF purpose ids consented to (sorted, no duplicates).
-    public var purposes: [Int]
+    public private(set) var purposes: [Int]
     /// Purpose ids whose legitimate interest the user objected to (sorted, no duplicates).
-    public var legitimateInterestObjections: [Int]
+    public private(set) var legitimateInterestObjections: [Int]
     /// TCF special feature ids opted in to (sorted, no duplicates).
-    public var specialFeatures: [Int]
+    public private(set) var specialFeatures: [Int]
     /// The partners consented to: GVL vendors and Google ATPs (sorted, no duplicates).
-    public var partners: [PartnerID]
+    public private(set) var partners: [PartnerID]
     /// GVL vendors whose legitimate interest the user objects to (sorted, no duplicates).
-    public var partnerObjections: [Int]
+    public private(set) var partnerObjections: [Int]
 
     /// Choices from id lists in any order; each list is deduplicated and sorted.
     public init(choice: ConsentChoice, purposes: [Int] = [], legitimateInterestObjections: [Int] = [],
@@ -90,13 +90,13 @@ public enum ConsentFormResult: Sendable, Equatable {
 /// What the US-state opt-out form shows.
 public struct OptOutFormRequest: Sendable, Equatable {
     /// The policy whose texts the form shows.
-    public var policy: Policy
+    public let policy: Policy
     /// The language to show, already resolved against the policy's texts.
-    public var language: String
+    public let language: String
     /// The regulated US state the user is in (`US-CA`…), stored with the answer.
-    public var region: Region
+    public let region: Region
     /// The opt-outs in force, shown as the starting state.
-    public var current: USOptOutAnswer?
+    public let current: USOptOutAnswer?
 
     /// A request for the opt-out form; `current` is `nil` when no opt-outs are stored.
     package init(policy: Policy, language: String, region: Region, current: USOptOutAnswer?) {

@@ -9,9 +9,9 @@ public protocol TrackingAuthorizer: Sendable {
 /// What the explainer shows.
 public struct ExplainerRequest: Sendable, Equatable {
     /// The title, text and button label, in ``language``.
-    public var explainer: Explainer
+    public let explainer: Explainer
     /// The language of the texts, already resolved against the policy.
-    public var language: String
+    public let language: String
 
     /// A request to show `explainer`, whose texts are in `language`.
     package init(explainer: Explainer, language: String) {
@@ -31,13 +31,13 @@ public enum ExplainerResult: Sendable, Equatable {
 /// What the tracking prompt shows.
 public struct TrackingPromptRequest: Sendable, Equatable {
     /// `Allow “<app>” to track your activity across other companies’ apps and websites?`
-    public var title: String
+    public let title: String
     /// The app's `NSUserTrackingUsageDescription`.
-    public var usageDescription: String
+    public let usageDescription: String
     /// The label of the button that denies tracking ("Ask App Not to Track").
-    public var askNotToTrackLabel: String
+    public let askNotToTrackLabel: String
     /// The label of the button that authorises tracking ("Allow").
-    public var allowLabel: String
+    public let allowLabel: String
 
     /// A prompt whose texts are already in the user's language.
     package init(title: String, usageDescription: String, askNotToTrackLabel: String, allowLabel: String) {

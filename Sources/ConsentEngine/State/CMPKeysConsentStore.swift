@@ -1,29 +1,27 @@
-import ConsentEngine
 import ConsentSignals
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The store of an app whose CMP is another SDK (Google's UMP): the consent answer and the US-state opt-outs
 /// come from the keys that CMP stored, read afresh at every load; what only the engine knows (the tracking
 /// answer, the explainer, the last known region, a reset) is kept in `base`.
 ///
-/// Read-only for the keys: use it with no ``ConsentSignalsWriter`` (exactly one CMP writes them). A consent
-/// answer or opt-outs that the launch flow stores (from a presenter that wraps the other CMP's form) are
-/// logged in `base`, but the keys, not the presenter's choices, stay the answer.
-///
-/// ```swift
-/// let store = CMPKeysConsentStore(keys: UserDefaultsSignalsReader(), policy: policy,
-///                                 base: try FileConsentStore(appID: "com.example.Shopping"))
-/// let manager = ConsentManager(policy: policy, store: store)   // no signalsWriter
-/// ```
-public struct CMPKeysConsentStore: ConsentStore {
+/// Read-only for the keys, and made only by ``ConsentManager/init(policy:keysOf:base:clock:consentModeSink:)``,
+/// which has no ``ConsentSignalsWriter``: exactly one CMP writes the keys. A consent answer or opt-outs that
+/// the launch flow stores (from a presenter that wraps the other CMP's form) are logged in `base`, but the
+/// keys, not the presenter's choices, stay the answer.
+package struct CMPKeysConsentStore: ConsentStore {
     private let reader: any ConsentSignalsReader
     private let policy: Policy
     private let base: any ConsentStore
-    private let clock: Clock
+    private let clock: ConsentClock
 
     /// A store reading `keys` for the answers, under `policy` (the manager's), keeping the rest in `base`;
     /// `clock` dates the opt-outs, which GPP carries no date for.
-    public init(keys reader: any ConsentSignalsReader, policy: Policy, base: any ConsentStore, clock: Clock = .system) {
+    package init(keys reader: any ConsentSignalsReader, policy: Policy, base: any ConsentStore, clock: ConsentClock = .system) {
         self.reader = reader
         self.policy = policy
         self.base = base
@@ -52,5 +50,10 @@ public struct CMPKeysConsentStore: ConsentStore {
             return event
         }
         return CMPKeysTranslation.record(keys, policy: policy, base: written, readAt: clock.now())
+    }
+
+    /// What `base` had to tell.
+    public func takeWarnings() -> [ConsentWarning] {
+        base.takeWarnings()
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// The source of the current time, injected so that expiry is deterministic in tests.
-public struct Clock: Sendable {
+public struct ConsentClock: Sendable {
     private let read: @Sendable () -> Date
 
     /// A clock that reads `read` each time.
@@ -17,8 +17,8 @@ public struct Clock: Sendable {
     public func now() -> Date { read() }
 
     /// The system clock.
-    public static let system = Clock { Date() }
+    public static let system = ConsentClock { Date() }
 
     /// A clock that always says `date`.
-    public static func fixed(_ date: Date) -> Clock { Clock { date } }
+    public static func fixed(_ date: Date) -> ConsentClock { ConsentClock { date } }
 }

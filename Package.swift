@@ -47,7 +47,7 @@ let package = Package(
         // does not.
         .target(name: "ConsentPreferences", dependencies: ["ConsentEngine", "ConsentSignals", "PropertyLists"], swiftSettings: strict),
         // Policy regression fixtures of every kind: one loader, one runner; consentctl formats the report.
-        .target(name: "ConsentFixtures", dependencies: ["ConsentEngine", "ConsentAudit", "ConsentPreferences", "JSONKit"], swiftSettings: strict),
+        .target(name: "ConsentFixtures", dependencies: ["ConsentEngine", "ConsentSignals", "ConsentAudit", "ConsentPreferences", "JSONKit"], swiftSettings: strict),
         // The command line's library: arguments, commands, errors → exit codes, the terminal form.
         .target(
             name: "ConsentCLI",
@@ -80,7 +80,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ConsentEngineTests",
-            dependencies: ["ConsentEngine", "StoreWriter"],
+            dependencies: ["ConsentEngine", "ConsentSignals", "JSONKit", "StoreWriter"],
             swiftSettings: strict
         ),
         .testTarget(name: "ConsentAuditTests", dependencies: ["ConsentAudit", "PropertyLists"], swiftSettings: strict),

@@ -40,19 +40,8 @@ import Testing
     /// The imports of `file` that Linux compiles and that the launch binary may not link.
     private static func disallowedImports(in file: SwiftSourceFile) -> [String] {
         file.lines.filter(\.isCompiledOnLinux).compactMap { line in
-            guard let module = importedModule(line.code), !allowed.contains(module) else { return nil }
+            guard let module = PackageManifest.importedModule(line.code), !allowed.contains(module) else { return nil }
             return line.text.trimmingCharacters(in: .whitespaces)
         }
-    }
-
-    /// The top-level module an `import` line names (`Foundation` for `import struct Foundation.URL`).
-    private static func importedModule(_ code: String) -> String? {
-        var words = code.split(separator: " ").map(String.init).drop { $0.hasPrefix("@") }
-        guard words.first == "import" else { return nil }
-        words = words.dropFirst()
-        if let kind = words.first, ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"].contains(kind) {
-            words = words.dropFirst()
-        }
-        return words.first.map { String($0.split(separator: ".")[0]) }
     }
 }

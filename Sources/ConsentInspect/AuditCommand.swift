@@ -75,19 +75,20 @@ enum AuditCommand: Command {
         let report = try runAudit(request)
         let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         invocation.console.out(arguments.has("json") ? report.jsonText(relativeTo: base) : report.humanText(relativeTo: base))
-        return report.exitCode == 0 ? .success : .failure
+        return exitCode(for: report)
     }
-}
 
-/// The audit's errors, as the CLI reports them.
-extension AuditError: ReportableError {
-    package var report: (message: String, hint: String?, code: ExitCode) {
-        let code: ExitCode
-        switch kind {
-        case .usage: code = .usage
-        case .malformedInput: code = .dataError
-        case .missingFile: code = .noInput
+    /// §8: errors found fail the audit (1); warnings and info do not.
+    static func exitCode(for report: AuditReport) -> ExitCode {
+        report.count(of: .error) > 0 ? .failure : .success
+    }
+
+    /// What `consentctl audit` exits with for an audit that ran (its report) or stopped (its error); the
+    /// fixture runner compares an audit case's expected status with it.
+    static func exitStatus(of outcome: Result<AuditReport, AuditError>) -> Int32 {
+        switch outcome {
+        case .success(let report): exitCode(for: report).rawValue
+        case .failure(let error): InspectErrorReport.describe(error).code.rawValue
         }
-        return (description, hint, code)
     }
 }

@@ -75,11 +75,3 @@ enum ExplainCommand: Command {
         return diagnosis.passes ? .success : .failure
     }
 }
-
-/// The diagnosis's errors, as the CLI reports them: a file that is missing is 66, one that is not
-/// preferences 65.
-extension PreferencesError: ReportableError {
-    package var report: (message: String, hint: String?, code: ExitCode) {
-        (description, hint, kind == .missingFile ? .noInput : .dataError)
-    }
-}

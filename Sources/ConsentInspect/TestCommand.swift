@@ -18,9 +18,7 @@ enum TestCommand: Command {
     static let takesCommonOptions = false
     static let takesOperands = true
     static let options: [OptionSpec] = [
-        OptionSpec(name: "verbose", value: nil, help: "every case with its time and trace", short: "v"),
-        OptionSpec(name: "run", value: "REGEX", help: "only the cases whose name matches REGEX; the others are skipped"),
-        OptionSpec(name: "json", value: nil, help: "print the results as JSON"),
+        .flag(.verbose), .option(.run), .flag(.json, help: "print the results as JSON"),
     ]
     static let examples = [
         "consentctl test",
@@ -29,8 +27,8 @@ enum TestCommand: Command {
     ]
 
     static func run(_ arguments: ParsedArguments, _ invocation: Invocation) async throws -> ExitCode {
-        let options = runOptions(paths: arguments.positionals, runPattern: arguments.value("run"),
-                                 verbose: arguments.has("verbose"), json: arguments.has("json"))
+        let options = runOptions(paths: arguments.positionals, runPattern: arguments[Option.run],
+                                 verbose: arguments[Flag.verbose], json: arguments[Flag.json])
         let result = FixtureReport.render(try await FixtureRunner.runSuite(options), verbose: options.verbose, json: options.json)
         invocation.console.out(result.output)
         if !result.errors.isEmpty { invocation.console.error(result.errors) }
@@ -49,4 +47,12 @@ enum TestCommand: Command {
         if !suite.loadErrors.isEmpty || suite.problem != nil { return .failure }
         return suite.failed > 0 ? .testFailed : .success
     }
+}
+
+extension Flag {
+    static let verbose = Flag("verbose", help: "every case with its time and trace", short: "v")
+}
+
+extension Option where Value == String {
+    static var run: Option<String> { Option("run", "REGEX", help: "only the cases whose name matches REGEX; the others are skipped") }
 }

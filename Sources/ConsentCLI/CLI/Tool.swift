@@ -104,7 +104,7 @@ package struct Tool: Sendable {
         do {
             let parsed = try ParsedArguments.parse(rest, options: command.allOptions, command: command.name,
                                                    takesOperands: command.takesOperands)
-            if parsed.has("help") {
+            if parsed[Flag.help] {
                 console.out(command.help)
                 return .success
             }

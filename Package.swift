@@ -96,10 +96,15 @@ let package = Package(
         // Checks of the package as a whole, made by reading its sources: what keeps it building for iOS and
         // macOS, and what the launch binary may import.
         .testTarget(name: "PackageTests", swiftSettings: strict),
-        .testTarget(name: "ConsentFixturesTests", dependencies: ["ConsentFixtures", "ConsentEngine", "ConsentAudit", "JSONKit"], swiftSettings: strict),
+        // The audit cases compare the status consentctl audit ends with, which the inspect tool decides.
+        .testTarget(
+            name: "ConsentFixturesTests",
+            dependencies: ["ConsentFixtures", "ConsentEngine", "ConsentAudit", "ConsentInspect", "JSONKit"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "consentctlTests",
-            dependencies: ["consentctl", "ConsentInspect", "ConsentCLI", "ConsentEngine", "ConsentAudit", "ConsentFixtures", "ConsentPreferences", "JSONKit"],
+            dependencies: ["consentctl", "ConsentInspect", "ConsentCLI", "ConsentEngine", "ConsentSignals", "ConsentAudit", "ConsentFixtures", "ConsentPreferences", "JSONKit"],
             exclude: ["Terminal/Snapshots", "CLI/Snapshots"],
             swiftSettings: strict
         ),

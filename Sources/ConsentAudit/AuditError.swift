@@ -3,16 +3,16 @@ import PropertyLists
 
 /// Why an audit could not run at all, as opposed to the findings of one that did.
 ///
-/// `kind` tells a front end what failed (the request, a file's contents, a file's presence); the audit
-/// itself never prints or exits.
+/// `kind` tells a front end what failed (the request, a file's contents, a file's presence), and the
+/// front end decides what that means for it; the audit itself never prints or exits.
 public struct AuditError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The class of failure, one per exit code of the command line contract.
+    /// The class of failure.
     public enum Kind: String, Sendable {
-        /// The request cannot be carried out as given (no plist and no `INFOPLIST_FILE`): exit 64.
+        /// The request cannot be carried out as given (no plist and no `INFOPLIST_FILE`).
         case usage
-        /// A file exists but cannot be parsed (a malformed plist or xcconfig): exit 65.
+        /// A file exists but cannot be parsed (a malformed plist or xcconfig) or is beyond the audit's bounds.
         case malformedInput
-        /// An input file does not exist or cannot be read: exit 66.
+        /// An input file does not exist or cannot be read.
         case missingFile
     }
 
@@ -34,15 +34,6 @@ public struct AuditError: Error, Sendable, Equatable, CustomStringConvertible {
         self.line = line
         self.message = message
         self.hint = hint
-    }
-
-    /// The exit code `consentctl audit` gives this kind: 64, 65 or 66.
-    package var exitCode: Int32 {
-        switch kind {
-        case .usage: 64
-        case .malformedInput: 65
-        case .missingFile: 66
-        }
     }
 
     /// `file:line: message`, with whatever parts are known.

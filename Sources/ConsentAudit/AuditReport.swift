@@ -16,12 +16,6 @@ public struct AuditReport: Sendable, Equatable {
         findings.count { $0.severity == severity }
     }
 
-    /// The exit code of `consentctl audit`: 1 when any finding is an error, else 0 (warnings and info do
-    /// not fail an audit).
-    package var exitCode: Int32 {
-        count(of: .error) > 0 ? 1 : 0
-    }
-
     /// The report for people: one `severity[rule] file:line: message` line per finding, its evidence and
     /// hint below, then a count. Paths under `base` are shown relative to it.
     public func humanText(relativeTo base: URL? = nil) -> String {

@@ -5,15 +5,18 @@ import JSONKit
 /// An audit case (CONTRACT §8): the inputs of `consentctl audit` and everything it must report.
 ///
 /// Paths are relative to the fixture file. The expected findings are compared as a whole: every finding
-/// of the audit, of any severity, must be listed by rule, file and line, and nothing else. When the audit
-/// cannot run, `error` gives the file and line where it stopped and `exitCode` its exit code. Unknown
-/// fields and unknown rule ids are load errors, so a typo cannot make a case pass.
+/// of the audit, of any severity, must be listed by rule, file and line, and nothing else. The expected
+/// status is the one `consentctl audit` ends with, which the command line decides (``AuditExitStatus``).
+/// When the audit cannot run, `error` gives the file and line where it stopped. Unknown fields and unknown
+/// rule ids are load errors, so a typo cannot make a case pass.
 struct AuditCase {
     static let fields = ["name", "audit", "expect"]
     /// An audit file's header: the file-wide `policy` and `context` of the other kinds mean nothing here.
     static let headerFields = ["fixture", "kind", "case", "cases"]
     static let inputFields = ["xcconfig", "configuration", "plist", "srcroot", "privacyManifest", "requestsTracking"]
-    static let expectFields = ["findings", "exitCode", "error"]
+    /// The field of the expected status, named as the fixture format names it.
+    static let statusField = "exitCode"
+    static let expectFields = ["findings", statusField, "error"]
     static let findingFields = ["rule", "file", "line"]
     static let errorFields = ["file", "line"]
 
@@ -39,8 +42,8 @@ struct AuditCase {
     var inputs: Inputs
     /// Every finding the audit must produce.
     var findings: [Place]
-    /// The exit code `consentctl audit` must give: 0, 1, 64, 65 or 66.
-    var exitCode: Int32
+    /// The status `consentctl audit` must end with: 0, 1, 64, 65 or 66.
+    var status: Int32
     /// Where the audit must stop, for inputs it cannot parse.
     var error: Place?
 
@@ -65,7 +68,7 @@ struct AuditCase {
             try place(try node.object(allowed: errorFields), rule: nil)
         }
         return AuditCase(inputs: inputs, findings: findings,
-                         exitCode: Int32(try expect.required("exitCode").int(in: 0...255)), error: error)
+                         status: Int32(try expect.required(statusField).int(in: 0...255)), error: error)
     }
 
     private static func place(_ object: JSONObject, rule: AuditRule?) throws(JSONFieldError) -> Place {
@@ -93,22 +96,17 @@ struct AuditCase {
     }
 
     /// Runs the audit and compares it with the expectation: one failure per difference (a missing or an
-    /// unexpected finding, the exit code, where the audit stopped), and the rules the findings came from.
-    func run(in directory: URL) -> (failures: [FixtureFailure], rules: Set<AuditRule>) {
+    /// unexpected finding, the status `exitStatus` gives the outcome, where the audit stopped), and the
+    /// rules the findings came from.
+    func run(in directory: URL, exitStatus: AuditExitStatus) -> (failures: [FixtureFailure], rules: Set<AuditRule>) {
         let base = directory.standardizedFileURL.resolvingSymlinksInPath()
         func key(_ rule: AuditRule?, _ file: String, _ line: Int?) -> ComparedPlace {
             ComparedPlace(rule: rule, path: URL(fileURLWithPath: file, relativeTo: base).standardizedFileURL
                 .resolvingSymlinksInPath().path, line: line)
         }
-        let report: AuditReport?
-        let failure: AuditError?
-        do {
-            report = try runAudit(request(in: directory))
-            failure = nil
-        } catch {
-            report = nil
-            failure = error
-        }
+        let outcome = Result { () throws(AuditError) in try runAudit(request(in: directory)) }
+        let report = try? outcome.get()
+        let failure: AuditError? = if case .failure(let error) = outcome { error } else { nil }
         let expected = findings.map { key($0.rule, $0.file, $0.line) }
         let actual = (report?.findings ?? []).map { key($0.rule, $0.file, $0.line) }
         var mismatches: [String] = []
@@ -118,10 +116,10 @@ struct AuditCase {
         for extra in actual.subtracting(expected) {
             mismatches.append("unexpected finding \(extra.describe(relativeTo: base))")
         }
-        let actualExitCode = failure?.exitCode ?? report?.exitCode ?? 0
-        if actualExitCode != exitCode {
+        let actualStatus = exitStatus(outcome)
+        if actualStatus != status {
             let why = failure.map { " (\($0.description))" } ?? ""
-            mismatches.append("exit code: expected \(exitCode), got \(actualExitCode)\(why)")
+            mismatches.append("exit code: expected \(status), got \(actualStatus)\(why)")
         }
         if let error {
             let wanted = key(nil, error.file, error.line)

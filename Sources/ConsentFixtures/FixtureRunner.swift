@@ -15,22 +15,30 @@ package struct FixtureRunOptions: Sendable {
     package var json = false
     /// Where relative paths start.
     package var currentDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+    /// The status `consentctl audit` ends with for an audit that ran or stopped, which an audit case
+    /// states what it expects in (§8): the command line decides it, and hands it in here.
+    package var auditExitStatus: AuditExitStatus
 
     package init(paths: [String] = [], runPattern: String? = nil, verbose: Bool = false, json: Bool = false,
-                 currentDirectory: URL? = nil) {
+                 currentDirectory: URL? = nil, auditExitStatus: @escaping AuditExitStatus) {
         self.paths = paths
         self.runPattern = runPattern
         self.verbose = verbose
         self.json = json
         if let currentDirectory { self.currentDirectory = currentDirectory }
+        self.auditExitStatus = auditExitStatus
     }
 }
 
-/// A usage error of `consentctl test` (exit 64).
-package struct FixtureUsageError: Error, Sendable, Equatable, CustomStringConvertible {
-    package var message: String
-    package var hint: String
-    package var description: String { message }
+/// The status `consentctl audit` ends with, for the report of an audit that ran or the error that stopped it.
+package typealias AuditExitStatus = @Sendable (Result<AuditReport, AuditError>) -> Int32
+
+/// Why `consentctl test` cannot run as asked.
+package enum FixtureUsageError: Error, Sendable, Equatable {
+    /// `--run` is not a regular expression; carries the pattern.
+    case invalidPattern(String)
+    /// `--run` takes longer than ``FixtureRunner/matchTimeLimitMilliseconds`` to match a case's name.
+    case slowPattern(String, caseName: String)
 }
 
 /// Runs policy regression fixtures (§7): finds and loads `*.test.json` files, runs their decision, flow
@@ -73,7 +81,7 @@ package enum FixtureRunner {
                 continue
             }
             let start = DispatchTime.now().uptimeNanoseconds
-            let (failures, decisions, fired) = await execute(fixtureCase)
+            let (failures, decisions, fired) = await execute(fixtureCase, auditExitStatus: options.auditExitStatus)
             auditRules.formUnion(fired)
             var result = FixtureCaseResult(fixtureCase, status: failures.isEmpty ? .passed : .failed)
             result.nanoseconds = DispatchTime.now().uptimeNanoseconds - start
@@ -96,7 +104,7 @@ package enum FixtureRunner {
 
     /// Runs one case: its failures, the decisions it evaluated (the last one's trace is shown with -v),
     /// and the audit rules its findings came from.
-    static func execute(_ fixtureCase: FixtureCase) async
+    static func execute(_ fixtureCase: FixtureCase, auditExitStatus: AuditExitStatus) async
         -> (failures: [FixtureFailure], decisions: [Decision], auditRules: Set<AuditRule>) {
         switch fixtureCase.body {
         case .explain(let explain):
@@ -115,7 +123,7 @@ package enum FixtureRunner {
             let (failures, decisions) = await FlowRunner.run(flow)
             return (failures, decisions, [])
         case .audit(let audit, let directory):
-            let (failures, rules) = audit.run(in: directory)
+            let (failures, rules) = audit.run(in: directory, exitStatus: auditExitStatus)
             return (failures, [], rules)
         }
     }
@@ -124,9 +132,7 @@ package enum FixtureRunner {
         do {
             return try NSRegularExpression(pattern: pattern)
         } catch {
-            throw FixtureUsageError(
-                message: "--run '\(pattern)' is not a valid regular expression",
-                hint: "--run takes an ICU regular expression matched anywhere in case names, e.g. --run 'expir' or --run '^GDPR'")
+            throw .invalidPattern(pattern)
         }
     }
 
@@ -150,11 +156,7 @@ package enum FixtureRunner {
                 stop.pointee = true
             }
         }
-        guard !timedOut else {
-            throw FixtureUsageError(
-                message: "--run '\(pattern)' takes longer than \(matchTimeLimitMilliseconds) ms to match the case name '\(name)'",
-                hint: "simplify the pattern (nested repetition such as (a+)+ backtracks without end), e.g. --run 'expir'")
-        }
+        guard !timedOut else { throw .slowPattern(pattern, caseName: name) }
         return found
     }
 }
@@ -177,12 +179,6 @@ package struct FixtureSuiteResult {
     package var passed: Int { cases.count { $0.status == .passed } }
     package var failed: Int { cases.count { $0.status == .failed } }
     package var skipped: Int { cases.count { $0.status == .skipped } }
-
-    /// §5: 1 when a fixture could not be loaded or nothing was found (this wins), 2 when a case failed.
-    package var exitCode: Int32 {
-        if !loadErrors.isEmpty || problem != nil { return 1 }
-        return failed > 0 ? 2 : 0
-    }
 }
 
 /// The result of one case.

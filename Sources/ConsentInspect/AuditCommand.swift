@@ -38,15 +38,8 @@ enum AuditCommand: Command {
 
     static let takesCommonOptions = false
     static let options: [OptionSpec] = [
-        OptionSpec(name: "plist", value: "FILE", help: "the Info.plist (default: the xcconfig's INFOPLIST_FILE)"),
-        OptionSpec(name: "xcconfig", value: "FILE", help: "the app's .xcconfig"),
-        OptionSpec(name: "configuration", value: "NAME", help: "Debug or Release, any case (default: Debug)"),
-        OptionSpec(name: "srcroot", value: "DIR", help: "the app project's folder (default: the xcconfig's folder)"),
-        OptionSpec(name: "privacy-manifest", value: "FILE", help: "the PrivacyInfo.xcprivacy to check; alone: an SDK's"),
-        OptionSpec(name: "requests-tracking", value: "yes|no|auto",
-                   help: "whether the app asks for tracking (default: auto, from its sources)"),
-        OptionSpec(name: "search-path", value: "DIR", help: "another folder of the app's sources for auto (repeatable)"),
-        OptionSpec(name: "json", value: nil, help: "print the findings as JSON"),
+        .option(.plist), .option(.xcconfig), .option(.configuration), .option(.srcroot), .option(.privacyManifest),
+        .option(.requestsTracking), .option(.searchPath), .flag(.json, help: "print the findings as JSON"),
     ]
     static let examples = [
         "consentctl audit --xcconfig fixtures/audit/my-apps/Apps/Shopping/Shopping.xcconfig",
@@ -58,36 +51,64 @@ enum AuditCommand: Command {
     ]
 
     static func run(_ arguments: ParsedArguments, _ invocation: Invocation) async throws -> ExitCode {
-        let url = { (name: String) in arguments.value(name).map { URL(fileURLWithPath: $0) } }
-        guard arguments.given("plist") || arguments.given("xcconfig") || arguments.given("privacy-manifest") else {
+        let plist = try arguments[Option.plist], xcconfig = try arguments[Option.xcconfig]
+        let privacyManifest = try arguments[Option.privacyManifest]
+        guard plist != nil || xcconfig != nil || privacyManifest != nil else {
             throw CLIError.usage("audit needs --plist, --xcconfig or --privacy-manifest",
                                  hint: "e.g. consentctl audit --xcconfig App.xcconfig")
         }
-        let tracking = arguments.value("requests-tracking") ?? TrackingRequest.auto.rawValue
-        guard let requestsTracking = TrackingRequest(rawValue: tracking) else {
-            throw CLIError.usage("--requests-tracking is '\(tracking)'; it takes yes, no or auto",
-                                 hint: "write --requests-tracking yes when the app shows the tracking prompt")
-        }
         let request = AuditRequest(
-            plist: url("plist"), xcconfig: url("xcconfig"), configuration: arguments.value("configuration") ?? "Debug",
-            srcroot: url("srcroot"), privacyManifest: url("privacy-manifest"), requestsTracking: requestsTracking,
-            searchPaths: (arguments.values["search-path"] ?? []).map { URL(fileURLWithPath: $0) })
+            plist: plist, xcconfig: xcconfig, configuration: arguments[Option.configuration] ?? "Debug",
+            srcroot: try arguments[Option.srcroot], privacyManifest: privacyManifest,
+            requestsTracking: try arguments[Option.requestsTracking] ?? .auto, searchPaths: try arguments.all(Option.searchPath))
         let report = try runAudit(request)
         let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        invocation.console.out(arguments.has("json") ? report.jsonText(relativeTo: base) : report.humanText(relativeTo: base))
-        return report.exitCode == 0 ? .success : .failure
+        invocation.console.out(arguments[Flag.json] ? report.jsonText(relativeTo: base) : report.humanText(relativeTo: base))
+        return exitCode(for: report)
+    }
+
+    /// §8: errors found fail the audit (1); warnings and info do not.
+    static func exitCode(for report: AuditReport) -> ExitCode {
+        report.count(of: .error) > 0 ? .failure : .success
+    }
+
+    /// What `consentctl audit` exits with for an audit that ran (its report) or stopped (its error); the
+    /// fixture runner compares an audit case's expected status with it.
+    static func exitStatus(of outcome: Result<AuditReport, AuditError>) -> Int32 {
+        switch outcome {
+        case .success(let report): exitCode(for: report).rawValue
+        case .failure(let error): InspectErrorReport.describe(error).code.rawValue
+        }
     }
 }
 
-/// The audit's errors, as the CLI reports them.
-extension AuditError: ReportableError {
-    package var report: (message: String, hint: String?, code: ExitCode) {
-        let code: ExitCode
-        switch kind {
-        case .usage: code = .usage
-        case .malformedInput: code = .dataError
-        case .missingFile: code = .noInput
+extension Option where Value == URL {
+    static var plist: Option<URL> { file("plist", "FILE", help: "the Info.plist (default: the xcconfig's INFOPLIST_FILE)") }
+    static var xcconfig: Option<URL> { file("xcconfig", "FILE", help: "the app's .xcconfig") }
+    static var srcroot: Option<URL> { file("srcroot", "DIR", help: "the app project's folder (default: the xcconfig's folder)") }
+    static var privacyManifest: Option<URL> {
+        file("privacy-manifest", "FILE", help: "the PrivacyInfo.xcprivacy to check; alone: an SDK's")
+    }
+    static var searchPath: Option<URL> { file("search-path", "DIR", help: "another folder of the app's sources for auto (repeatable)") }
+
+    /// A file or folder, relative to the current directory.
+    private static func file(_ name: String, _ placeholder: String, help: String) -> Option<URL> {
+        Option(name, placeholder, help: help) { path throws(CLIError) in URL(fileURLWithPath: path) }
+    }
+}
+
+extension Option where Value == String {
+    static var configuration: Option<String> { Option("configuration", "NAME", help: "Debug or Release, any case (default: Debug)") }
+}
+
+extension Option where Value == TrackingRequest {
+    static var requestsTracking: Option<TrackingRequest> {
+        Option("requests-tracking", "yes|no|auto", help: "whether the app asks for tracking (default: auto, from its sources)") { text throws(CLIError) in
+            guard let request = TrackingRequest(rawValue: text) else {
+                throw CLIError.usage("--requests-tracking is '\(text)'; it takes yes, no or auto",
+                                     hint: "write --requests-tracking yes when the app shows the tracking prompt")
+            }
+            return request
         }
-        return (description, hint, code)
     }
 }

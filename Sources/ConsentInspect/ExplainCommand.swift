@@ -38,10 +38,9 @@ enum ExplainCommand: Command {
 
     static let takesCommonOptions = false
     static let options: [OptionSpec] = [
-        OptionSpec(name: "prefs", value: "FILE", help: "the preferences file: an iOS plist (XML or binary) or Android shared_prefs XML"),
-        OptionSpec(name: "json", value: nil, help: "print the diagnosis as JSON"),
-        OptionSpec(name: "now", value: "ISO8601", help: "the time string age and Google's rules are judged at (default: the clock)"),
-        OptionSpec(name: "certified-cmps", value: "FILE", help: "Google's certified CMP ids, one per line (# comments)"),
+        .option(.prefs), .flag(.json, help: "print the diagnosis as JSON"),
+        .option(.now, help: "the time string age and Google's rules are judged at (default: the clock)"),
+        .option(.certifiedCMPs),
     ]
     static let examples = [
         "consentctl explain --prefs fixtures/explain/devices/accept-all.plist --now 2026-06-01T00:00:00Z",
@@ -55,31 +54,26 @@ enum ExplainCommand: Command {
             throw CLIError.usage("explain takes no operand, got '\(arguments.positionals[0])'",
                                  hint: "name the file with --prefs FILE")
         }
-        guard let path = arguments.value("prefs") else {
+        guard let path = arguments[Option.prefs] else {
             throw CLIError.usage("explain needs --prefs FILE",
                                  hint: "e.g. consentctl explain --prefs ~/Library/Developer/CoreSimulator/Devices/<id>/data/Containers/Data/Application/<id>/Library/Preferences/<bundle id>.plist")
         }
-        var now = Date()
-        if let text = arguments.value("now") {
-            guard let date = UTCCalendar.parse(text) else {
-                throw CLIError.usage("--now: '\(text)' is not an ISO 8601 time", hint: "write e.g. 2026-03-01T12:00:00Z or 2026-03-01")
-            }
-            now = date
-        }
-        let certified = try arguments.value("certified-cmps").map { path throws(PreferencesError) in
+        let now = try arguments[Option.now] ?? Date()
+        let certified = try arguments[Option.certifiedCMPs].map { path throws(PreferencesError) in
             try CertifiedCMPList.read(contentsOf: URL(fileURLWithPath: path))
         }
         let preferences = try PreferencesReader.read(contentsOf: URL(fileURLWithPath: path))
         let diagnosis = DeviceDiagnosis(preferences, now: now, certifiedCMPs: certified)
-        invocation.console.out(arguments.has("json") ? ExplainOutput.json(diagnosis) : ExplainOutput.text(diagnosis, preferences: preferences))
+        invocation.console.out(arguments[Flag.json] ? ExplainOutput.json(diagnosis) : ExplainOutput.text(diagnosis, preferences: preferences))
         return diagnosis.passes ? .success : .failure
     }
 }
 
-/// The diagnosis's errors, as the CLI reports them: a file that is missing is 66, one that is not
-/// preferences 65.
-extension PreferencesError: ReportableError {
-    package var report: (message: String, hint: String?, code: ExitCode) {
-        (description, hint, kind == .missingFile ? .noInput : .dataError)
+extension Option where Value == String {
+    static var prefs: Option<String> {
+        Option("prefs", "FILE", help: "the preferences file: an iOS plist (XML or binary) or Android shared_prefs XML")
+    }
+    static var certifiedCMPs: Option<String> {
+        Option("certified-cmps", "FILE", help: "Google's certified CMP ids, one per line (# comments)")
     }
 }

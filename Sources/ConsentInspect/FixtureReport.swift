@@ -11,7 +11,7 @@ enum FixtureReport {
 
     static func render(_ suite: FixtureSuiteResult, verbose: Bool, json: Bool) -> FixtureRunResult {
         FixtureRunResult(
-            exitCode: suite.exitCode,
+            exitCode: TestCommand.exitCode(for: suite),
             output: json ? JSONWriter.text(self.json(suite)) + "\n" : text(suite, verbose: verbose),
             errors: errors(suite))
     }
@@ -65,7 +65,7 @@ enum FixtureReport {
             "passed": .integer(suite.passed),
             "failed": .integer(suite.failed),
             "skipped": .integer(suite.skipped),
-            "exitCode": .integer(Int(suite.exitCode)),
+            "exitCode": .integer(Int(TestCommand.exitCode(for: suite).rawValue)),
             "rules": .members([
                 "exercised": .integer(suite.exercised.count),
                 "total": .integer(RuleRegistry.pairs.count),
@@ -131,8 +131,8 @@ enum FixtureReport {
 
 /// What `consentctl test` prints and exits with.
 struct FixtureRunResult: Sendable, Equatable {
-    /// 0 every case passed; 2 a case failed; 1 a fixture could not be loaded or none was found (wins over 2).
-    var exitCode: Int32
+    /// ``TestCommand/exitCode(for:)``.
+    var exitCode: ExitCode
     /// For stdout: failures, the counts and the rule coverage (or the JSON object).
     var output: String
     /// For stderr: one `consentctl: error:` line per fixture that could not be loaded, then a hint; empty

@@ -18,9 +18,7 @@ enum TestCommand: Command {
     static let takesCommonOptions = false
     static let takesOperands = true
     static let options: [OptionSpec] = [
-        OptionSpec(name: "verbose", value: nil, help: "every case with its time and trace", short: "v"),
-        OptionSpec(name: "run", value: "REGEX", help: "only the cases whose name matches REGEX; the others are skipped"),
-        OptionSpec(name: "json", value: nil, help: "print the results as JSON"),
+        .flag(.verbose), .option(.run), .flag(.json, help: "print the results as JSON"),
     ]
     static let examples = [
         "consentctl test",
@@ -29,18 +27,32 @@ enum TestCommand: Command {
     ]
 
     static func run(_ arguments: ParsedArguments, _ invocation: Invocation) async throws -> ExitCode {
-        let options = FixtureRunOptions(
-            paths: arguments.positionals, runPattern: arguments.value("run"),
-            verbose: arguments.has("verbose"), json: arguments.has("json"))
-        let result: FixtureRunResult
-        do throws(FixtureUsageError) {
-            let suite = try await FixtureRunner.runSuite(options)
-            result = FixtureReport.render(suite, verbose: options.verbose, json: options.json)
-        } catch {
-            throw CLIError.usage(error.message, hint: error.hint)
-        }
+        let options = runOptions(paths: arguments.positionals, runPattern: arguments[Option.run],
+                                 verbose: arguments[Flag.verbose], json: arguments[Flag.json])
+        let result = FixtureReport.render(try await FixtureRunner.runSuite(options), verbose: options.verbose, json: options.json)
         invocation.console.out(result.output)
         if !result.errors.isEmpty { invocation.console.error(result.errors) }
-        return ExitCode(rawValue: result.exitCode) ?? .failure
+        return result.exitCode
     }
+
+    /// What the runner is asked to do, with how `consentctl audit` exits for the audit cases to compare.
+    static func runOptions(paths: [String], runPattern: String? = nil, verbose: Bool = false, json: Bool = false,
+                           currentDirectory: URL? = nil) -> FixtureRunOptions {
+        FixtureRunOptions(paths: paths, runPattern: runPattern, verbose: verbose, json: json,
+                          currentDirectory: currentDirectory, auditExitStatus: AuditCommand.exitStatus)
+    }
+
+    /// §5: 1 when a fixture could not be loaded or nothing was found (this wins), 2 when a case failed.
+    static func exitCode(for suite: FixtureSuiteResult) -> ExitCode {
+        if !suite.loadErrors.isEmpty || suite.problem != nil { return .failure }
+        return suite.failed > 0 ? .testFailed : .success
+    }
+}
+
+extension Flag {
+    static let verbose = Flag("verbose", help: "every case with its time and trace", short: "v")
+}
+
+extension Option where Value == String {
+    static var run: Option<String> { Option("run", "REGEX", help: "only the cases whose name matches REGEX; the others are skipped") }
 }

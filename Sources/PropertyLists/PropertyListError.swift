@@ -3,12 +3,12 @@ import Foundation
 /// Why a property list (or another strictly read XML file) could not be read: the file, the line when the
 /// format has lines, what is wrong and how to fix it.
 ///
-/// The audit and the device diagnosis turn it into their own errors; `kind` says which exit code applies.
+/// The audit and the device diagnosis turn it into their own errors, by `kind`.
 package struct PropertyListError: Error, Sendable, Equatable, CustomStringConvertible {
     package enum Kind: Sendable, Equatable {
-        /// The file exists but is not what it should be (exit 65).
+        /// The file exists but is not what it should be.
         case malformedInput
-        /// The file does not exist or cannot be read (exit 66).
+        /// The file does not exist or cannot be read.
         case missingFile
     }
 
@@ -29,9 +29,6 @@ package struct PropertyListError: Error, Sendable, Equatable, CustomStringConver
         self.message = message
         self.hint = hint
     }
-
-    /// 65 for a malformed file, 66 for a missing one.
-    package var exitCode: Int32 { kind == .malformedInput ? 65 : 66 }
 
     /// `file:line: message`, the line only when known.
     package var description: String {

@@ -20,7 +20,6 @@ struct AuditLimitsTests {
             Issue.record("accepted", sourceLocation: sourceLocation)
         } catch {
             #expect(error.kind == .malformedInput, "\(error)", sourceLocation: sourceLocation)
-            #expect(error.exitCode == 65, sourceLocation: sourceLocation)
             #expect(error.message.contains(text), "\(error.message)", sourceLocation: sourceLocation)
             if let file { #expect(error.file?.hasSuffix(file) == true, "\(error)", sourceLocation: sourceLocation) }
             if let line { #expect(error.line == line, "\(error)", sourceLocation: sourceLocation) }
@@ -45,7 +44,7 @@ struct AuditLimitsTests {
             _ = try AuditPlist.parse(Self.binaryArrays(depth: depth), file: URL(fileURLWithPath: "/tmp/Deep.plist"))
             Issue.record("a binary plist \(depth) deep was read")
         } catch {
-            #expect(error.exitCode == 65)
+            #expect(error.kind == .malformedInput)
             #expect(error.file == "/tmp/Deep.plist")
             #expect(error.message.contains("deeper than 512 levels") || error.message.contains("corrupt"), "\(error.message)")
         }
@@ -260,7 +259,7 @@ struct XMLDeclarationCheckTests {
             _ = try AuditPlist.parse(data, file: URL(fileURLWithPath: "/tmp/Info.plist"))
             Issue.record("accepted \(name) \(mark)")
         } catch {
-            #expect(error.exitCode == 65)
+            #expect(error.kind == .malformedInput)
             #expect(error.line == 2)
             #expect(error.message.contains("internal subset"), "\(error.message)")
         }
@@ -281,7 +280,7 @@ struct XMLDeclarationCheckTests {
             _ = try AuditPlist.parse(Data(text.utf8), file: URL(fileURLWithPath: "/tmp/Info.plist"))
             Issue.record("accepted encoding=\(declared)")
         } catch {
-            #expect(error.exitCode == 65)
+            #expect(error.kind == .malformedInput)
             #expect(error.message.contains(declared), "\(error.message)")
         }
     }

@@ -13,10 +13,11 @@ struct AuditReportTests {
         #expect(report.findings.map(\.rule) == [.adUnitNotTest, .skAdNetworkThirdPartyMissing, .appIDNotTest])
     }
 
-    @Test func failsOnlyWhenAFindingIsAnError() {
-        #expect(report.exitCode == 1)
-        #expect(AuditReport(findings: [report.findings[1], report.findings[2]]).exitCode == 0)
-        #expect(AuditReport(findings: []).exitCode == 0)
+    @Test func countsTheFindingsOfEachSeverity() {
+        #expect(report.count(of: .error) == 1)
+        #expect(report.count(of: .warning) == 1)
+        #expect(report.count(of: .info) == 1)
+        #expect(AuditReport(findings: []).count(of: .error) == 0)
     }
 
     @Test func printsOneLinePerFindingWithItsHintAndACount() {

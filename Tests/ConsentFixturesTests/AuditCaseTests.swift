@@ -3,6 +3,7 @@ import Foundation
 import JSONKit
 import Testing
 @testable import ConsentFixtures
+@testable import ConsentInspect
 
 /// Audit cases as the one fixture loader reads them, and how a case compares an audit with what it expects.
 struct AuditCaseTests {
@@ -22,7 +23,7 @@ struct AuditCaseTests {
         #expect(!contents.cases.isEmpty)
         for fixtureCase in contents.cases {
             let (audit, directory) = try #require(Self.audit(fixtureCase))
-            let failures = audit.run(in: directory).failures.map(\.text)
+            let failures = audit.run(in: directory, exitStatus: AuditCommand.exitStatus).failures.map(\.text)
             #expect(failures == [], "\(name) › \(fixtureCase.name)")
         }
     }
@@ -55,7 +56,7 @@ struct AuditCaseTests {
              "audit": {"xcconfig": "rules/ad-unit-not-test/Shopping.xcconfig", "srcroot": "my-apps/Apps/Shopping"},
              "expect": {"findings": [{"rule": "app-id-missing", "file": "x.plist", "line": 3}], "exitCode": 0}}
             """)
-        let (failures, rules) = audit.run(in: auditFixtures)
+        let (failures, rules) = audit.run(in: auditFixtures, exitStatus: AuditCommand.exitStatus)
         #expect(failures.map(\.text) == [
             "missing finding app-id-missing at x.plist:3",
             "unexpected finding ad-unit-not-test at rules/ad-unit-not-test/Shopping.xcconfig:5",
@@ -69,7 +70,7 @@ struct AuditCaseTests {
             {"name": "wrong line", "audit": {"plist": "malformed/unclosed-tag.plist", "requestsTracking": "no"},
              "expect": {"findings": [], "exitCode": 65, "error": {"file": "malformed/unclosed-tag.plist", "line": 5}}}
             """)
-        let failures = audit.run(in: auditFixtures).failures.map(\.text)
+        let failures = audit.run(in: auditFixtures, exitStatus: AuditCommand.exitStatus).failures.map(\.text)
         #expect(failures.count == 1)
         #expect(failures.first?.hasPrefix(
             "error: expected at malformed/unclosed-tag.plist:5, got malformed/unclosed-tag.plist:4: ") == true, "\(failures)")
@@ -80,7 +81,7 @@ struct AuditCaseTests {
             {"name": "no error", "audit": {"xcconfig": "my-apps/Apps/Shopping/Shopping.xcconfig", "requestsTracking": "yes"},
              "expect": {"findings": [], "exitCode": 65, "error": {"file": "my-apps/Apps/Shopping/Shopping.xcconfig"}}}
             """)
-        #expect(audit.run(in: auditFixtures).failures.map(\.text) == [
+        #expect(audit.run(in: auditFixtures, exitStatus: AuditCommand.exitStatus).failures.map(\.text) == [
             "exit code: expected 65, got 0",
             "error: expected at my-apps/Apps/Shopping/Shopping.xcconfig, got no error",
         ])

@@ -3,17 +3,22 @@ import ConsentEngine
 /// The answer flags of `prompt` and `privacy-options`, turned into scripts in the answer vocabulary, one
 /// per prompt, so that flags, line mode and fixtures share one meaning.
 struct AnswerFlags: Sendable {
-    static let specs: [OptionSpec] = [
-        OptionSpec(name: "consent", value: "all|none|custom", help: "answer the consent form: consent, reject (Do not consent), or manage then confirm"),
-        OptionSpec(name: "purposes", value: "1,3,4", help: "with --consent custom: the purposes consented to"),
-        OptionSpec(name: "vendors", value: "755,atp:89", help: "with --consent custom: the partners consented to (GVL ids, atp:N for Google ATPs)"),
-        OptionSpec(name: "object", value: "2,7", help: "with --consent custom: purposes whose legitimate interest is objected to"),
-        OptionSpec(name: "object-partners", value: "1,21", help: "with --consent custom: partners whose legitimate interest is objected to"),
-        OptionSpec(name: "special-features", value: "1", help: "with --consent custom: the special features opted in to"),
-        OptionSpec(name: "opt-out", value: "sale,sharing,targeted", help: "answer the US-state opt-out form (none: confirm without opting out)"),
-        OptionSpec(name: "explainer", value: "continue", help: "answer the tracking explainer"),
-        OptionSpec(name: "tracking", value: "allow|deny", help: "answer the tracking prompt (deny = Ask App Not to Track)"),
+    static let specs: [OptionSpec] = [.option(.consent)] + customSpecs + [.option(.optOut), .option(.explainer), .option(.tracking)]
+
+    /// The options that only `--consent custom` takes.
+    private static let customSpecs: [OptionSpec] = [
+        .option(.purposes), .option(.vendors), .option(.object), .option(.objectPartners), .option(.specialFeatures),
     ]
+
+    /// What `--consent` answers the consent form with.
+    enum Consent: String, Sendable {
+        /// Consent.
+        case all
+        /// Do not consent.
+        case none
+        /// Manage options, then the toggles of the custom flags, then confirm.
+        case custom
+    }
 
     /// The flag that answers each prompt, for messages that name it.
     static let flagForPrompt: [PromptKind: String] = [
@@ -24,79 +29,120 @@ struct AnswerFlags: Sendable {
     var scripts: [PromptKind: [String]] = [:]
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
-        let customFlags = ["purposes", "vendors", "object", "object-partners", "special-features"].filter(arguments.given)
-        if let consent = arguments.value("consent") {
-            switch consent.lowercased() {
-            case "all": scripts[.consentForm] = ["consent"]
-            case "none": scripts[.consentForm] = ["reject"]
-            case "custom":
+        let customFlag = Self.customSpecs.first(where: arguments.given)?.name
+        if let consent = try arguments[Option.consent] {
+            switch consent {
+            case .all: scripts[.consentForm] = ["consent"]
+            case .none: scripts[.consentForm] = ["reject"]
+            case .custom:
                 var script = ["manage"]
-                script += try Self.ids(arguments, "purposes").map { "toggle purpose \($0)" }
-                script += try Self.partners(arguments, "vendors").map { "toggle partner \($0)" }
-                script += try Self.ids(arguments, "object").map { "object \($0)" }
-                script += try Self.partners(arguments, "object-partners").map { "object partner \($0)" }
-                script += try Self.ids(arguments, "special-features").map { "toggle special-feature \($0)" }
+                script += try (arguments[Option.purposes] ?? []).map { "toggle purpose \($0)" }
+                script += try (arguments[Option.vendors] ?? []).map { "toggle partner \($0)" }
+                script += try (arguments[Option.object] ?? []).map { "object \($0)" }
+                script += try (arguments[Option.objectPartners] ?? []).map { "object partner \($0)" }
+                script += try (arguments[Option.specialFeatures] ?? []).map { "toggle special-feature \($0)" }
                 scripts[.consentForm] = script + ["confirm"]
-            default:
-                throw CLIError.usage("--consent: '\(consent)' is not an answer", hint: "use all, none or custom")
             }
-            if consent.lowercased() != "custom", let flag = customFlags.first {
+            if consent != .custom, let flag = customFlag {
                 throw CLIError.usage("--\(flag) goes with --consent custom", hint: "add --consent custom, or drop --\(flag)")
             }
-        } else if let flag = customFlags.first {
+        } else if let flag = customFlag {
             throw CLIError.usage("--\(flag) goes with --consent custom", hint: "add --consent custom")
         }
-        if let optOut = arguments.value("opt-out") {
+        scripts[.optOutForm] = try arguments[Option.optOut]
+        scripts[.explainer] = try arguments[Option.explainer]
+        scripts[.trackingPrompt] = try arguments[Option.tracking]
+    }
+}
+
+extension Option where Value == AnswerFlags.Consent {
+    static var consent: Option<AnswerFlags.Consent> {
+        Option("consent", "all|none|custom", help: "answer the consent form: consent, reject (Do not consent), or manage then confirm") { text throws(CLIError) in
+            guard let answer = AnswerFlags.Consent(rawValue: text.lowercased()) else {
+                throw CLIError.usage("--consent: '\(text)' is not an answer", hint: "use all, none or custom")
+            }
+            return answer
+        }
+    }
+}
+
+extension Option where Value == [Int] {
+    static var purposes: Option<[Int]> { ids("purposes", "1,3,4", help: "with --consent custom: the purposes consented to") }
+    static var object: Option<[Int]> { ids("object", "2,7", help: "with --consent custom: purposes whose legitimate interest is objected to") }
+    static var specialFeatures: Option<[Int]> { ids("special-features", "1", help: "with --consent custom: the special features opted in to") }
+
+    /// A comma-separated list of numeric ids.
+    private static func ids(_ name: String, _ placeholder: String, help: String) -> Option<[Int]> {
+        Option(name, placeholder, help: help) { list throws(CLIError) in
+            var ids: [Int] = []
+            for part in list.split(separator: ",") {
+                guard let id = Int(part.trimmedWhitespace) else {
+                    throw CLIError.usage("--\(name): '\(part)' is not a number", hint: "write ids separated by commas, e.g. --\(name) 1,3,4")
+                }
+                ids.append(id)
+            }
+            return ids
+        }
+    }
+}
+
+extension Option where Value == [PartnerID] {
+    static var vendors: Option<[PartnerID]> {
+        partners("vendors", "755,atp:89", help: "with --consent custom: the partners consented to (GVL ids, atp:N for Google ATPs)")
+    }
+    static var objectPartners: Option<[PartnerID]> {
+        partners("object-partners", "1,21", help: "with --consent custom: partners whose legitimate interest is objected to")
+    }
+
+    /// A comma-separated list of partner ids: GVL vendor ids or `atp:N`.
+    private static func partners(_ name: String, _ placeholder: String, help: String) -> Option<[PartnerID]> {
+        Option(name, placeholder, help: help) { list throws(CLIError) in
+            var ids: [PartnerID] = []
+            for part in list.split(separator: ",") {
+                guard let id = PartnerID(parsing: part.trimmedWhitespace) else {
+                    throw CLIError.usage("--\(name): '\(part)' is not a partner id", hint: "write GVL vendor ids or atp:N separated by commas, e.g. --\(name) 755,atp:89")
+                }
+                ids.append(id)
+            }
+            return ids
+        }
+    }
+}
+
+/// The flags that answer a prompt whole: their value is the prompt's script in the answer vocabulary.
+extension Option where Value == [String] {
+    static var optOut: Option<[String]> {
+        Option("opt-out", "sale,sharing,targeted", help: "answer the US-state opt-out form (none: confirm without opting out)") { list throws(CLIError) in
             var script: [String] = []
-            if optOut.lowercased() != "none" {
-                for kind in optOut.split(separator: ",").map({ $0.trimmedWhitespace.lowercased() }) {
+            if list.lowercased() != "none" {
+                for kind in list.split(separator: ",").map({ $0.trimmedWhitespace.lowercased() }) {
                     guard AnswerCommand.OptOutKind(rawValue: kind) != nil else {
                         throw CLIError.usage("--opt-out: '\(kind)' is not an opt-out", hint: "use sale, sharing, targeted (comma-separated) or none")
                     }
                     script.append("opt-out \(kind)")
                 }
             }
-            scripts[.optOutForm] = script + ["confirm"]
-        }
-        if let explainer = arguments.value("explainer") {
-            guard explainer.lowercased() == "continue" else {
-                throw CLIError.usage("--explainer: '\(explainer)' is not an answer", hint: "the explainer has one button: --explainer continue")
-            }
-            scripts[.explainer] = ["continue"]
-        }
-        if let tracking = arguments.value("tracking") {
-            switch tracking.lowercased() {
-            case "allow": scripts[.trackingPrompt] = ["allow"]
-            case "deny", "ask-not-to-track": scripts[.trackingPrompt] = ["ask-not-to-track"]
-            default: throw CLIError.usage("--tracking: '\(tracking)' is not an answer", hint: "use allow or deny (Ask App Not to Track)")
-            }
+            return script + ["confirm"]
         }
     }
 
-    private static func ids(_ arguments: ParsedArguments, _ name: String) throws(CLIError) -> [Int] {
-        guard let list = arguments.value(name) else { return [] }
-        var ids: [Int] = []
-        for part in list.split(separator: ",") {
-            guard let id = Int(part.trimmedWhitespace) else {
-                throw CLIError.usage("--\(name): '\(part)' is not a number", hint: "write ids separated by commas, e.g. --\(name) 1,3,4")
+    static var explainer: Option<[String]> {
+        Option("explainer", "continue", help: "answer the tracking explainer") { text throws(CLIError) in
+            guard text.lowercased() == "continue" else {
+                throw CLIError.usage("--explainer: '\(text)' is not an answer", hint: "the explainer has one button: --explainer continue")
             }
-            ids.append(id)
+            return ["continue"]
         }
-        return ids
     }
-}
 
-extension AnswerFlags {
-    fileprivate static func partners(_ arguments: ParsedArguments, _ name: String) throws(CLIError) -> [PartnerID] {
-        guard let list = arguments.value(name) else { return [] }
-        var ids: [PartnerID] = []
-        for part in list.split(separator: ",") {
-            guard let id = PartnerID(parsing: part.trimmedWhitespace) else {
-                throw CLIError.usage("--\(name): '\(part)' is not a partner id", hint: "write GVL vendor ids or atp:N separated by commas, e.g. --\(name) 755,atp:89")
+    static var tracking: Option<[String]> {
+        Option("tracking", "allow|deny", help: "answer the tracking prompt (deny = Ask App Not to Track)") { text throws(CLIError) in
+            switch text.lowercased() {
+            case "allow": return ["allow"]
+            case "deny", "ask-not-to-track": return ["ask-not-to-track"]
+            default: throw CLIError.usage("--tracking: '\(text)' is not an answer", hint: "use allow or deny (Ask App Not to Track)")
             }
-            ids.append(id)
         }
-        return ids
     }
 }
 

@@ -1,15 +1,16 @@
-/// One option a command accepts.
+/// One entry of a command's option list, made from a declaration (`.option(.geo)`, `.flag(.json)`) so that
+/// the name a command lists is the name it reads.
 package struct OptionSpec: Sendable {
     /// The long name without dashes (`geo`).
-    package var name: String
+    package let name: String
     /// The value's placeholder (`REGION`), or `nil` for a flag.
-    package var value: String?
+    package let value: String?
     /// One line of help.
-    package var help: String
+    package internal(set) var help: String
     /// A one-letter form (`v` for `-v`), if the option has one.
-    package var short: Character? = nil
+    package let short: Character?
 
-    package init(name: String, value: String?, help: String, short: Character? = nil) {
+    init(name: String, value: String?, help: String, short: Character? = nil) {
         self.name = name
         self.value = value
         self.help = help
@@ -17,22 +18,26 @@ package struct OptionSpec: Sendable {
     }
 }
 
-/// The arguments of one command, parsed against its options.
+/// The arguments of one command, parsed against its options; a command reads them through their
+/// declarations (`arguments[Flag.json]`, `arguments[Option.geo]`, in `Option.swift`).
 package struct ParsedArguments: Sendable {
     /// Every value given for each option, in order.
-    package private(set) var values: [String: [String]] = [:]
+    private var values: [String: [String]] = [:]
     private(set) var flags: Set<String> = []
+    /// The names of the options the command was parsed against.
+    private var names: Set<String> = []
     /// The operands, in order.
     package private(set) var positionals: [String] = []
 
-    /// The last value given for an option.
-    package func value(_ name: String) -> String? { values[name]?.last }
+    /// The texts given for the option of that name, in order.
+    func texts(_ name: String) -> [String] { values[name] ?? [] }
 
-    /// Whether a flag was given.
-    package func has(_ name: String) -> Bool { flags.contains(name) }
-
-    /// Whether an option or a flag was given at all.
-    package func given(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
+    /// `name`, checked to be one of the command's options: reading an option the command does not list
+    /// would always find it absent, so that slip stops the first test that runs the command.
+    func declared(_ name: String) -> String {
+        assert(names.contains(name), "--\(name) is not among the options this command was parsed against")
+        return name
+    }
 
     /// Parses `arguments` (after the command word). `--name value`, `--name=value`, `-h`, and `--` ending
     /// the options are understood.
@@ -45,6 +50,7 @@ package struct ParsedArguments: Sendable {
         _ arguments: [String], options: [OptionSpec], command: String, takesOperands: Bool = false
     ) throws(CLIError) -> ParsedArguments {
         var parsed = ParsedArguments()
+        parsed.names = Set(options.map(\.name))
         let byName = Dictionary(options.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var index = 0
         var onlyPositionals = false
@@ -65,10 +71,6 @@ package struct ParsedArguments: Sendable {
                                          hint: "see 'consentctl \(command) --help'")
                 }
                 onlyPositionals = true
-                continue
-            }
-            if argument == "-h" {
-                parsed.flags.insert("help")
                 continue
             }
             if argument.count == 2, let spec = options.first(where: { $0.short == argument.last && $0.value == nil }) {

@@ -1,6 +1,3 @@
-import ConsentEngine
-import ConsentSignals
-
 /// The exit codes of `consentctl` (sysexits-style where one fits).
 package enum ExitCode: Int32, Sendable {
     case success = 0
@@ -19,7 +16,7 @@ package enum ExitCode: Int32, Sendable {
     case terminated = 143
 }
 
-/// An error of the command line itself, with a hint on how to fix it.
+/// An error of the command line itself, with a hint on how to fix it and its exit code.
 package struct CLIError: Error, Sendable {
     package var message: String
     package var hint: String?
@@ -33,68 +30,5 @@ package struct CLIError: Error, Sendable {
 
     package static func usage(_ message: String, hint: String? = nil) -> CLIError {
         CLIError(message: message, hint: hint, exitCode: .usage)
-    }
-}
-
-/// An error of a library the commands of `consentctl-inspect` use, reporting itself; ``ErrorReport`` asks it
-/// first, so the main binary need not link that library to map its errors.
-package protocol ReportableError: Error {
-    /// The message, the hint and the exit code.
-    var report: (message: String, hint: String?, code: ExitCode) { get }
-}
-
-/// Turns every error a command can end with into its message, hint and exit code: the one place where
-/// that mapping lives (errors of the inspect tool's libraries through ``ReportableError``).
-enum ErrorReport {
-    static func describe(_ error: any Error) -> (message: String, hint: String?, code: ExitCode) {
-        if let reportable = error as? any ReportableError { return reportable.report }
-        switch error {
-        case let error as CLIError:
-            return (error.message, error.hint, error.exitCode)
-        case let error as SignalDecodingError:
-            return ("the string does not decode: \(error)", "check that it was copied whole; consentctl decode reads TC, GPP, AC and US Privacy strings", .dataError)
-        case let error as RegionError:
-            return (error.description, "pass --geo with one of: \(RegionError.validForms)", .usage)
-        case let error as PolicyError:
-            let option = error.isVendorList ? "--vendor-list" : "--policy"
-            switch error.kind {
-            case .missingFile:
-                return (error.description, "check the path given to \(option)", .noInput)
-            case .invalid where error.isVendorList:
-                return (error.description, "the vendor list must be an IAB Global Vendor List v3 JSON file; fix the value at \(error.path)", .dataError)
-            case .invalid where error.message.hasPrefix("not valid JSON at"):
-                return (error.description, "fix the JSON syntax at that line and column; 'consentctl policy check FILE' checks a policy", .config)
-            case .invalid where error.path == "$":
-                return (error.description, "a policy file holds one JSON object (policies/README.md); 'consentctl policy check FILE' checks a policy", .config)
-            case .invalid:
-                return (error.description, "fix the value at \(error.path); 'consentctl policy check FILE' checks a policy", .config)
-            }
-        case let error as StoreError:
-            switch error.kind {
-            case .invalidAppID:
-                return (error.description, "an app id is reverse-DNS: letters, digits, '.', '-' and '_' (e.g. com.example.Shopping)", .usage)
-            case .cannotCreateDirectory:
-                return (error.description, "choose another --state-dir (or CONSENTCTL_STATE_DIR)", .cannotCreate)
-            case .cannotWrite:
-                return (error.description, "check \(error.path): the app's state folder may hold only regular files this user can write (no links, folders, FIFOs or devices)", .ioError)
-            case .newerSchema:
-                return (error.description, "a newer consentctl wrote this state; upgrade consentctl (the file was left untouched)", .dataError)
-            }
-        case let error as FlowError:
-            return (error.description, "privacy options exist under the GDPR (EEA, UK, CH) and in regulated US states", .unavailable)
-        case let error as ScriptedAnswers.Mismatch:
-            return (error.description, "check the answer flags; 'consentctl prompt --help' lists them", .usage)
-        case is TerminalInterrupt:
-            return ("interrupted: nothing was stored for the open prompt", nil, .interrupted)
-        case let error as TerminalUnavailable:
-            return (error.description, "run in a terminal, pipe answers on stdin, or pass the answer flags", .unavailable)
-        case let error as OutputError:
-            return (error.description, "the output was cut short (a full disk, a closed descriptor or pipe); anything stored before stays stored", .ioError)
-        default:
-            // Never a Swift type name: an error that does not describe itself is named by what failed.
-            // (Asked of the error's own type: on Linux every error bridges to a describable NSError.)
-            let described = type(of: error) is any CustomStringConvertible.Type ? "\(error)" : "the command failed unexpectedly"
-            return (described, nil, .failure)
-        }
     }
 }

@@ -32,7 +32,9 @@ package protocol Command: Sendable {
     /// A paragraph for the command's help.
     static var about: String { get }
     static var usage: String { get }
-    /// The command's own options, besides the common ones (when it takes those).
+    /// The command's own options, besides the common ones (when it takes those): entries for declared
+    /// options and flags (`.option(.now)`, `.flag(.json)`), which it reads back through the same
+    /// declarations.
     static var options: [OptionSpec] { get }
     static var takesCommonOptions: Bool { get }
     /// Whether the command takes words that are not options (`test PATH…`, `policy show FILE`); one that
@@ -48,7 +50,7 @@ extension Command {
     package static var usage: String { "consentctl \(name) [options]" }
 
     package static var allOptions: [OptionSpec] {
-        takesCommonOptions ? options + CommonOptions.specs : options + CommonOptions.specs.filter { $0.name == "help" }
+        takesCommonOptions ? options + CommonOptions.specs : options + [.flag(.help)]
     }
 
     /// The command's help: usage, what it does, options, examples.
@@ -68,7 +70,7 @@ extension Command {
 package enum HelpFormat {
     package static func optionLines(_ specs: [OptionSpec]) -> String {
         let labels = specs.map { spec -> String in
-            let name = spec.name == "help" ? "-h, --help" : spec.short.map { "-\($0), --\(spec.name)" } ?? "--\(spec.name)"
+            let name = spec.short.map { "-\($0), --\(spec.name)" } ?? "--\(spec.name)"
             return spec.value.map { "\(name) \($0)" } ?? name
         }
         let width = (labels.map(\.count).max() ?? 0) + 2

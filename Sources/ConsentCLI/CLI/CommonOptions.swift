@@ -8,24 +8,10 @@ import Foundation
 /// The options every command shares, and what they build: the policy, the state store, the launch context.
 struct CommonOptions: Sendable {
     static let specs: [OptionSpec] = [
-        OptionSpec(name: "app", value: "ID", help: "the app whose answers are used (reverse-DNS; default: default)"),
-        OptionSpec(name: "state-dir", value: "DIR", help: "where answers are kept (default: $CONSENTCTL_STATE_DIR, $XDG_STATE_HOME/consentctl, ~/.local/state/consentctl)"),
-        OptionSpec(name: "policy", value: "FILE", help: "a policy JSON file (default: the embedded default policy)"),
-        OptionSpec(name: "vendor-list", value: "FILE", help: "an IAB Global Vendor List v3 file whose vendors become the partners"),
-        OptionSpec(name: "geo", value: "REGION", help: "the user's region: EEA, UK, CH, other, unknown, a country (DE, JP) or US-XX (default: unknown)"),
-        OptionSpec(name: "debug-geo", value: "GEO", help: "debug geography: EEA, regulatedUSState, other or disabled (debug builds on test devices)"),
-        OptionSpec(name: "reset-consent", value: nil, help: "forget the stored consent first (status: show the decision as if forgotten)"),
-        OptionSpec(name: "build", value: "KIND", help: "debug or release (default: debug)"),
-        OptionSpec(name: "test-device", value: nil, help: "run as on a simulator or test device"),
-        OptionSpec(name: "device-id", value: "ID", help: "the device id, matched against the policy's test devices"),
-        OptionSpec(name: "tfua", value: nil, help: "tag the user as under the age of consent"),
-        OptionSpec(name: "tracking-restricted", value: nil, help: "the device cannot show the tracking prompt (managed device)"),
-        OptionSpec(name: "lang", value: "CODE", help: "the language of the texts (en, de; falls back to English)"),
-        OptionSpec(name: "now", value: "ISO8601", help: "the current time, e.g. 2026-03-01T12:00:00Z (default: the clock)"),
-        OptionSpec(name: "json", value: nil, help: "print JSON on stdout"),
-        OptionSpec(name: "no-input", value: nil, help: "never read answers from a terminal or stdin"),
-        OptionSpec(name: "no-color", value: nil, help: "no colours"),
-        OptionSpec(name: "help", value: nil, help: "show this help"),
+        .option(.app), .option(.stateDir), .option(.policy), .option(.vendorList), .option(.geo),
+        .option(.debugGeo), .flag(.resetConsent), .option(.build), .flag(.testDevice), .option(.deviceID),
+        .flag(.tfua), .flag(.trackingRestricted), .option(.lang), .option(.now), .flag(.json), .flag(.noInput),
+        .flag(.noColor), .flag(.help),
     ]
 
     var appID: String
@@ -47,42 +33,23 @@ struct CommonOptions: Sendable {
     var noColor: Bool
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
-        appID = arguments.value("app") ?? "default"
-        stateDir = arguments.value("state-dir")
-        policyPath = arguments.value("policy")
-        vendorListPath = arguments.value("vendor-list")
-        do {
-            region = try RegionInput(parsing: arguments.value("geo") ?? "unknown")
-        } catch {
-            let suggestion = closest(to: arguments.value("geo") ?? "", among: ["EEA", "UK", "CH", "other", "unknown"])
-            throw CLIError.usage("--geo: \(error.description)", hint: suggestion.map { "did you mean \($0)?" } ?? "e.g. --geo EEA, --geo DE, --geo US-CA")
-        }
-        let geography = arguments.value("debug-geo") ?? "disabled"
-        guard let debugGeography = DebugGeography.allCases.first(where: { $0.rawValue.lowercased() == geography.lowercased() }) else {
-            throw CLIError.usage("--debug-geo: '\(geography)' is not a debug geography",
-                                 hint: "use one of: \(DebugGeography.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        self.debugGeography = debugGeography
-        let buildName = arguments.value("build") ?? "debug"
-        guard let build = Build(rawValue: buildName.lowercased()) else {
-            throw CLIError.usage("--build: '\(buildName)' is not a build kind", hint: "use debug or release")
-        }
-        self.build = build
-        resetConsent = arguments.has("reset-consent")
-        testDevice = arguments.has("test-device")
-        deviceID = arguments.value("device-id")
-        tfua = arguments.has("tfua")
-        trackingRestricted = arguments.has("tracking-restricted")
-        language = arguments.value("lang")
-        if let text = arguments.value("now") {
-            guard let date = UTCCalendar.parse(text) else {
-                throw CLIError.usage("--now: '\(text)' is not \(UTCCalendar.acceptedForms)", hint: "write e.g. --now 2026-03-01T12:00:00Z or --now 2026-03-01")
-            }
-            now = date
-        }
-        json = arguments.has("json")
-        noInput = arguments.has("no-input")
-        noColor = arguments.has("no-color")
+        appID = arguments[Option.app] ?? "default"
+        stateDir = arguments[Option.stateDir]
+        policyPath = arguments[Option.policy]
+        vendorListPath = arguments[Option.vendorList]
+        region = try arguments[Option.geo] ?? .unknown
+        debugGeography = try arguments[Option.debugGeo] ?? .disabled
+        build = try arguments[Option.build] ?? .debug
+        resetConsent = arguments[Flag.resetConsent]
+        testDevice = arguments[Flag.testDevice]
+        deviceID = arguments[Option.deviceID]
+        tfua = arguments[Flag.tfua]
+        trackingRestricted = arguments[Flag.trackingRestricted]
+        language = arguments[Option.lang]
+        now = try arguments[Option.now]
+        json = arguments[Flag.json]
+        noInput = arguments[Flag.noInput]
+        noColor = arguments[Flag.noColor]
     }
 
     var clock: ConsentClock { now.map(ConsentClock.fixed) ?? .system }
@@ -116,4 +83,76 @@ extension CommonOptions {
         // consentctl is the CMP of the app it stands for: launches keep preferences.plist beside the state.
         return ConsentManager(policy: policy, store: store, clock: clock, signalsWriter: PreferencesFileWriter(store: store))
     }
+}
+
+extension Option where Value == String {
+    static var app: Option<String> { Option("app", "ID", help: "the app whose answers are used (reverse-DNS; default: default)") }
+    static var stateDir: Option<String> {
+        Option("state-dir", "DIR", help: "where answers are kept (default: $CONSENTCTL_STATE_DIR, $XDG_STATE_HOME/consentctl, ~/.local/state/consentctl)")
+    }
+    static var policy: Option<String> { Option("policy", "FILE", help: "a policy JSON file (default: the embedded default policy)") }
+    static var vendorList: Option<String> {
+        Option("vendor-list", "FILE", help: "an IAB Global Vendor List v3 file whose vendors become the partners")
+    }
+    static var deviceID: Option<String> { Option("device-id", "ID", help: "the device id, matched against the policy's test devices") }
+    static var lang: Option<String> { Option("lang", "CODE", help: "the language of the texts (en, de; falls back to English)") }
+}
+
+extension Option where Value == RegionInput {
+    static var geo: Option<RegionInput> {
+        Option("geo", "REGION", help: "the user's region: EEA, UK, CH, other, unknown, a country (DE, JP) or US-XX (default: unknown)") { text throws(CLIError) in
+            do throws(RegionError) {
+                return try RegionInput(parsing: text)
+            } catch {
+                let suggestion = closest(to: text, among: ["EEA", "UK", "CH", "other", "unknown"])
+                throw CLIError.usage("--geo: \(error.description)", hint: suggestion.map { "did you mean \($0)?" } ?? "e.g. --geo EEA, --geo DE, --geo US-CA")
+            }
+        }
+    }
+}
+
+extension Option where Value == DebugGeography {
+    static var debugGeo: Option<DebugGeography> {
+        Option("debug-geo", "GEO", help: "debug geography: EEA, regulatedUSState, other or disabled (debug builds on test devices)") { text throws(CLIError) in
+            guard let geography = DebugGeography.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
+                throw CLIError.usage("--debug-geo: '\(text)' is not a debug geography",
+                                     hint: "use one of: \(DebugGeography.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return geography
+        }
+    }
+}
+
+extension Option where Value == Build {
+    static var build: Option<Build> {
+        Option("build", "KIND", help: "debug or release (default: debug)") { text throws(CLIError) in
+            guard let build = Build(rawValue: text.lowercased()) else {
+                throw CLIError.usage("--build: '\(text)' is not a build kind", hint: "use debug or release")
+            }
+            return build
+        }
+    }
+}
+
+extension Option where Value == Date {
+    /// `--now ISO8601`, the one parsing of it for every command that takes it.
+    package static var now: Option<Date> {
+        Option("now", "ISO8601", help: "the current time, e.g. 2026-03-01T12:00:00Z (default: the clock)") { text throws(CLIError) in
+            guard let date = UTCCalendar.parse(text) else {
+                throw CLIError.usage("--now: '\(text)' is not \(UTCCalendar.acceptedForms)", hint: "write e.g. --now 2026-03-01T12:00:00Z or --now 2026-03-01")
+            }
+            return date
+        }
+    }
+}
+
+extension Flag {
+    static let resetConsent = Flag("reset-consent", help: "forget the stored consent first (status: show the decision as if forgotten)")
+    static let testDevice = Flag("test-device", help: "run as on a simulator or test device")
+    static let tfua = Flag("tfua", help: "tag the user as under the age of consent")
+    static let trackingRestricted = Flag("tracking-restricted", help: "the device cannot show the tracking prompt (managed device)")
+    /// `--json`: commands that print something else as JSON word its help for themselves.
+    package static let json = Flag("json", help: "print JSON on stdout")
+    static let noInput = Flag("no-input", help: "never read answers from a terminal or stdin")
+    static let noColor = Flag("no-color", help: "no colours")
 }

@@ -12,10 +12,13 @@ package struct Tool: Sendable {
     package let commands: [any Command.Type]
     /// The commands another executable beside it runs.
     package let handedOver: [HandedOverCommand]
+    /// The errors of the libraries that only this executable's commands use, described by its own mapping.
+    package let libraryErrors: LibraryErrorReport?
 
-    package init(commands: [any Command.Type], handedOver: [HandedOverCommand] = []) {
+    package init(commands: [any Command.Type], handedOver: [HandedOverCommand] = [], libraryErrors: LibraryErrorReport? = nil) {
         self.commands = commands
         self.handedOver = handedOver
+        self.libraryErrors = libraryErrors
     }
 
     /// The executable that runs the audit, the device diagnosis and the fixtures, beside `consentctl`.
@@ -67,7 +70,7 @@ package struct Tool: Sendable {
     package func run(_ arguments: [String], _ invocation: Invocation) async -> ExitCode {
         let code = await runCommand(arguments, invocation)
         guard let failure = invocation.console.failedWrite() else { return code }
-        return Self.report(failure, invocation.console)
+        return report(failure, invocation.console)
     }
 
     private func runCommand(_ arguments: [String], _ invocation: Invocation) async -> ExitCode {
@@ -78,7 +81,7 @@ package struct Tool: Sendable {
         }
         let rest = Array(arguments.dropFirst())
         if word == "--version" {
-            guard rest.isEmpty else { return Self.report(CLIError.usage("--version takes nothing after it", hint: "write consentctl --version"), console) }
+            guard rest.isEmpty else { return report(CLIError.usage("--version takes nothing after it", hint: "write consentctl --version"), console) }
             console.out("consentctl \(Self.version)")
             return .success
         }
@@ -89,25 +92,25 @@ package struct Tool: Sendable {
             }
             // `help COMMAND` is `COMMAND --help`, word for word.
             guard rest.count == 1, word == "help" else {
-                return Self.report(CLIError.usage("help takes one command name", hint: "write consentctl help COMMAND, e.g. consentctl help prompt"), console)
+                return report(CLIError.usage("help takes one command name", hint: "write consentctl help COMMAND, e.g. consentctl help prompt"), console)
             }
-            if let other = handedOver.first(where: { $0.name == name }) { return Self.report(other.handOver(["--help"]), console) }
+            if let other = handedOver.first(where: { $0.name == name }) { return report(other.handOver(["--help"]), console) }
             guard let command = command(named: name, console) else { return .usage }
             console.out(command.help)
             return .success
         }
-        if let other = handedOver.first(where: { $0.name == word }) { return Self.report(other.handOver(rest), console) }
+        if let other = handedOver.first(where: { $0.name == word }) { return report(other.handOver(rest), console) }
         guard let command = command(named: word, console) else { return .usage }
         do {
             let parsed = try ParsedArguments.parse(rest, options: command.allOptions, command: command.name,
                                                    takesOperands: command.takesOperands)
-            if parsed.has("help") {
+            if parsed[Flag.help] {
                 console.out(command.help)
                 return .success
             }
             return try await command.run(parsed, invocation)
         } catch {
-            return Self.report(error, console)
+            return report(error, console)
         }
     }
 
@@ -115,15 +118,16 @@ package struct Tool: Sendable {
     private func command(named name: String, _ console: Console) -> (any Command.Type)? {
         if let command = commands.first(where: { $0.name == name }) { return command }
         let suggestion = closest(to: name, among: names.map(\.name)).map { "did you mean '\($0)'? " } ?? ""
-        _ = Self.report(CLIError.usage("unknown command '\(name)'", hint: "\(suggestion)run 'consentctl --help' for the commands"), console)
+        _ = report(CLIError.usage("unknown command '\(name)'", hint: "\(suggestion)run 'consentctl --help' for the commands"), console)
         return nil
     }
 
-    package static func report(_ error: any Error, _ console: Console) -> ExitCode {
-        let (message, hint, code) = ErrorReport.describe(error)
-        var text = "consentctl: error: \(message)"
-        if let hint { text += "\n  hint: \(hint)" }
+    /// Writes the error's message and hint to stderr; its exit code.
+    private func report(_ error: any Error, _ console: Console) -> ExitCode {
+        let described = ErrorReport.describe(error, libraries: libraryErrors)
+        var text = "consentctl: error: \(described.message)"
+        if let hint = described.hint { text += "\n  hint: \(hint)" }
         console.error(text)
-        return code
+        return described.code
     }
 }

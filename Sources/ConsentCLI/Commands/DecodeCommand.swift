@@ -22,8 +22,8 @@ enum DecodeCommand: Command {
     static let takesCommonOptions = false
     static let takesOperands = true
     static let options: [OptionSpec] = [
-        OptionSpec(name: "json", value: nil, help: "print the decoded fields as JSON"),
-        OptionSpec(name: "now", value: "ISO8601", help: "the time Google's serving rules are applied at (default: the clock)"),
+        .flag(.json, help: "print the decoded fields as JSON"),
+        .option(.now, help: "the time Google's serving rules are applied at (default: the clock)"),
     ]
     static let examples = [
         "consentctl decode CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA",
@@ -35,15 +35,9 @@ enum DecodeCommand: Command {
         guard !arguments.positionals.isEmpty else {
             throw CLIError.usage("decode needs at least one string", hint: "consentctl decode CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA")
         }
-        var now = Date()
-        if let text = arguments.value("now") {
-            guard let date = UTCCalendar.parse(text) else {
-                throw CLIError.usage("--now: '\(text)' is not \(UTCCalendar.acceptedForms)", hint: "write e.g. --now 2026-03-01T12:00:00Z or --now 2026-03-01")
-            }
-            now = date
-        }
+        let now = try arguments[Option.now] ?? Date()
         let values = try arguments.positionals.map { string throws -> JSONValue in try decode(string, now: now) }
-        if arguments.has("json") {
+        if arguments[Flag.json] {
             invocation.console.out(JSONWriter.text(values.count == 1 ? values[0] : .array(values)))
         } else {
             invocation.console.out(values.map { DecodedText.text($0) }.joined(separator: "\n"))

@@ -15,7 +15,7 @@ enum ResetCommand: Command {
     again (form reason: reset). The tracking answer and the last known region stay, as iOS keeps tracking
     answers until the app is reinstalled. On a terminal it asks to confirm; otherwise pass --yes.
     """
-    static let options = [OptionSpec(name: "yes", value: nil, help: "do not ask to confirm")]
+    static let options: [OptionSpec] = [.flag(.yes)]
     static let examples = [
         "consentctl reset --yes",
         "consentctl reset --app com.example.Shopping --yes --json",
@@ -24,7 +24,7 @@ enum ResetCommand: Command {
     static func run(_ arguments: ParsedArguments, _ invocation: Invocation) async throws -> ExitCode {
         let options = try CommonOptions(arguments)
         let manager = try options.manager(environment: invocation.environment)
-        if !arguments.has("yes") {
+        if !arguments[Flag.yes] {
             guard invocation.stdinIsTerminal, !options.noInput else {
                 throw CLIError.usage("reset needs confirmation and there is no terminal to ask on", hint: "pass --yes")
             }
@@ -48,4 +48,8 @@ enum ResetCommand: Command {
         }
         return .success
     }
+}
+
+extension Flag {
+    static let yes = Flag("yes", help: "do not ask to confirm")
 }

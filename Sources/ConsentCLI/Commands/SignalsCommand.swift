@@ -19,9 +19,7 @@ enum SignalsCommand: Command {
     defaults (defaults write lines per key, and defaults delete lines for every other CMP key, to merge
     the keys into a simulator's domain with xcrun simctl spawn <device> defaults ...). Nothing is written.
     """
-    static let options: [OptionSpec] = [
-        OptionSpec(name: "format", value: "text|json|plist|defaults", help: "how to print the keys (default text; --json is --format json)"),
-    ]
+    static let options: [OptionSpec] = [.option(.format)]
     static let examples = [
         "consentctl signals --geo DE",
         "consentctl signals --geo DE --format json",
@@ -35,13 +33,7 @@ enum SignalsCommand: Command {
 
     static func run(_ arguments: ParsedArguments, _ invocation: Invocation) async throws -> ExitCode {
         let options = try CommonOptions(arguments)
-        var format = Format.text
-        if let name = arguments.value("format") {
-            guard let chosen = Format(rawValue: name.lowercased()) else {
-                throw CLIError.usage("--format: '\(name)' is not a format", hint: "use text, json, plist or defaults")
-            }
-            format = chosen
-        }
+        var format = try arguments[Option.format] ?? .text
         if options.json { format = .json }
         let manager = try options.manager(environment: invocation.environment)
         let (decision, signals) = try manager.evaluateWithSignals(options.context(now: manager.clock.now()))
@@ -95,6 +87,17 @@ enum SignalsCommand: Command {
         let written = Set(keys.names)
         lines += InAppKeyName.knownCMPKeys.filter { !written.contains($0) }.map { "defaults delete \(appID) \($0)" }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension Option where Value == SignalsCommand.Format {
+    static var format: Option<SignalsCommand.Format> {
+        Option("format", "text|json|plist|defaults", help: "how to print the keys (default text; --json is --format json)") { name throws(CLIError) in
+            guard let format = SignalsCommand.Format(rawValue: name.lowercased()) else {
+                throw CLIError.usage("--format: '\(name)' is not a format", hint: "use text, json, plist or defaults")
+            }
+            return format
+        }
     }
 }
 

@@ -6,7 +6,7 @@ import Foundation
 
 /// Why a flow step cannot run.
 public enum FlowError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// Privacy options were asked for where none are required (exit 69).
+    /// Privacy options were asked for where none are required.
     case privacyOptionsNotRequired(region: Region, regulation: Regulation)
 
     /// One line naming the region and the regulation, for the error message.

@@ -1,10 +1,12 @@
 /// A policy or vendor list that cannot be used, with the file, the JSON path and what is wrong.
 public struct PolicyError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What went wrong, broadly: the CLI maps a missing file and an invalid one to different exit codes.
+    /// What went wrong, broadly.
     public enum Kind: Sendable, Equatable {
         /// The file does not exist or cannot be read.
         case missingFile
-        /// The file is not a valid policy or vendor list.
+        /// The file is not JSON; the message names the line and column.
+        case invalidJSON
+        /// The file is JSON but not a valid policy or vendor list: the value at `path` is wrong.
         case invalid
     }
 
@@ -16,8 +18,8 @@ public struct PolicyError: Error, Sendable, Equatable, CustomStringConvertible {
     package var path: String
     /// What is wrong, in one line.
     package var message: String
-    /// Whether the file at fault is a Global Vendor List: input data (exit 65), where a policy is
-    /// configuration (exit 78).
+    /// Whether the file at fault is a Global Vendor List, which is input data, where a policy is
+    /// configuration.
     package var isVendorList: Bool
 
     /// An error about `file`; `path` is `$` when the whole file is concerned.

@@ -50,7 +50,7 @@ public enum PolicyLoader {
         do {
             return try JSONReader.parse(Array(data))
         } catch {
-            throw PolicyError(file: file, path: "$", message: "not valid JSON at \(error)")
+            throw PolicyError(kind: .invalidJSON, file: file, path: "$", message: "not valid JSON at \(error)")
         }
     }
 

@@ -23,7 +23,7 @@ struct VendorList: Sendable {
         } catch let failure as JSONFieldError {
             throw PolicyError(file: url.path, path: failure.path, message: failure.message, isVendorList: true)
         } catch {
-            throw PolicyError(file: url.path, path: "$", message: "not valid JSON at \(error)", isVendorList: true)
+            throw PolicyError(kind: .invalidJSON, file: url.path, path: "$", message: "not valid JSON at \(error)", isVendorList: true)
         }
     }
 

@@ -6,7 +6,7 @@ import PropertyLists
 public enum CertifiedCMPList {
     /// The ids in `text`, read from `file` (named in errors).
     ///
-    /// - Throws: ``PreferencesError`` `.notPreferences` (exit 65) naming the line that is not an id.
+    /// - Throws: ``PreferencesError`` `.notPreferences` naming the line that is not an id.
     public static func parse(_ text: String, file: String) throws(PreferencesError) -> Set<Int> {
         var ids: Set<Int> = []
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -25,7 +25,7 @@ public enum CertifiedCMPList {
 
     /// The ids in the file at `url`.
     ///
-    /// - Throws: ``PreferencesError`` `.missingFile` (exit 66) or `.notPreferences` (exit 65).
+    /// - Throws: ``PreferencesError`` `.missingFile` or `.notPreferences`.
     public static func read(contentsOf url: URL) throws(PreferencesError) -> Set<Int> {
         let data: Data
         do {

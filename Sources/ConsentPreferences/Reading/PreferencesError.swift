@@ -1,11 +1,11 @@
-/// Why a file could not be read as preferences: it is missing (exit 66), or it is something else — the
-/// message says what it looks like (exit 65).
+/// Why a file could not be read as preferences: it is missing, or it is something else — the message says
+/// what it looks like.
 public struct PreferencesError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The class of failure, one per exit code.
+    /// The class of failure.
     public enum Kind: String, Sendable, Equatable {
-        /// The file exists but holds no preferences: another kind of file, or broken (exit 65).
+        /// The file exists but holds no preferences: another kind of file, or broken.
         case notPreferences
-        /// The file does not exist or cannot be read (exit 66).
+        /// The file does not exist or cannot be read.
         case missingFile
     }
 
@@ -28,9 +28,6 @@ public struct PreferencesError: Error, Sendable, Equatable, CustomStringConverti
         self.message = message
         self.hint = hint
     }
-
-    /// 65 for a file that is not preferences, 66 for a missing one.
-    public var exitCode: Int32 { kind == .missingFile ? 66 : 65 }
 
     /// `file:line: message`, the line only when known.
     public var description: String {

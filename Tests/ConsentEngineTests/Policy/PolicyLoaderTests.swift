@@ -41,7 +41,6 @@ struct PolicyLoaderTests {
         (#"{"id": "x", "colour": "red"}"#, "$.colour", "unknown field \"colour\"; allowed here: formatVersion, id"),
         (#"{"formatVersion": 2, "id": "x"}"#, "$.formatVersion", "newer than this consentctl reads"),
         (#"{"id": "x", "publisher": {"name": "P", "country": "DE"}, "regions": {"debugUSState": "CA"}}"#, "$.regions.debugUSState", "is not a US state"),
-        ("{ not json", "$", "not valid JSON"),
     ])
     func aBadPolicyNamesTheJSONPathAndWhatIsWrong(json: String, path: String, message: String) {
         do {
@@ -52,6 +51,17 @@ struct PolicyLoaderTests {
             #expect(error.path == path)
             #expect(error.message.contains(message), "\(error.message)")
             #expect(error.kind == .invalid)
+        }
+    }
+
+    @Test func aPolicyThatIsNotJSONIsInvalidJSONNamingTheLineAndColumn() {
+        do {
+            _ = try PolicyLoader.load(data: Data("{ not json".utf8), file: "bad.json")
+            Issue.record("loaded a policy that is not JSON")
+        } catch {
+            #expect(error.kind == .invalidJSON)
+            #expect(error.path == "$")
+            #expect(error.message.hasPrefix("not valid JSON at line 1"), "\(error.message)")
         }
     }
 

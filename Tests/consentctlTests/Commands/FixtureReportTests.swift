@@ -30,7 +30,7 @@ struct FixtureRunnerTests {
 
             let result = try await FixtureTestSupport.run(["decisions"], in: folder)
 
-            #expect(result.exitCode == 2)
+            #expect(result.exitCode == .testFailed)
             #expect(result.output.contains(
                 "FAIL decisions/ad-serving.test.json: ad serving: consent to all gives personalised ads: adServing: expected nonPersonalized, got personalized\n"))
             #expect(result.output.contains("11 passed, 1 failed\n"))
@@ -50,7 +50,7 @@ struct FixtureRunnerTests {
 
             #expect(result.output.contains("FAIL x.test.json: form reason: formReason: expected expired, got null\n"))
             #expect(result.output.contains(#"FAIL x.test.json: trace order: trace: expected ["gdpr/noAnswer", "region/context"], got ["region/context", "#))
-            #expect(result.exitCode == 2)
+            #expect(result.exitCode == .testFailed)
         }
     }
 
@@ -64,11 +64,11 @@ struct FixtureRunnerTests {
                 try FileManager.default.copyItem(at: FixtureTestSupport.fixturesFolder.appendingPathComponent(area),
                                                   to: folder.appendingPathComponent("fixtures/\(area)"))
             }
-            let whole = try await FixtureRunner.runSuite(FixtureRunOptions(paths: ["fixtures"], currentDirectory: folder))
+            let whole = try await FixtureRunner.runSuite(TestCommand.runOptions(paths: ["fixtures"], currentDirectory: folder))
             try FileManager.default.removeItem(at: folder.appendingPathComponent("fixtures/decisions/tracking.test.json"))
-            let fewer = try await FixtureRunner.runSuite(FixtureRunOptions(paths: ["fixtures"], currentDirectory: folder))
+            let fewer = try await FixtureRunner.runSuite(TestCommand.runOptions(paths: ["fixtures"], currentDirectory: folder))
 
-            #expect(whole.exitCode == 0)
+            #expect(TestCommand.exitCode(for: whole) == .success)
             #expect(whole.exercised.count == RuleRegistry.pairs.count)
             #expect(fewer.exercised.count < whole.exercised.count)
             #expect(fewer.missing.map(\.description).contains("tracking/purposeOneRefused"))
@@ -83,7 +83,7 @@ struct FixtureRunnerTests {
 
             let result = try await FixtureTestSupport.run(["new.test.json"], in: folder)
 
-            #expect(result.exitCode == 1)
+            #expect(result.exitCode == .failure)
             #expect(result.errors.contains("consentctl: error: new.test.json: $.fixture: fixture format 2 is newer than this consentctl reads (1); upgrade consentctl\n"))
         }
     }
@@ -113,7 +113,7 @@ struct FixtureRunnerTests {
 
             let result = try await FixtureTestSupport.run(["bad.test.json"], in: folder)
 
-            #expect(result.exitCode == 1)
+            #expect(result.exitCode == .failure)
             #expect(result.errors.contains("consentctl: error: bad.test.json: \(message)"), "\(result.errors)")
             #expect(result.output.contains("0 passed, 0 failed\n"))
         }
@@ -125,7 +125,7 @@ struct FixtureRunnerTests {
 
             let result = try await FixtureTestSupport.run(["broken.test.json"], in: folder)
 
-            #expect(result.exitCode == 1)
+            #expect(result.exitCode == .failure)
             #expect(result.errors.contains("consentctl: error: broken.test.json: not valid JSON"))
         }
     }
@@ -137,7 +137,7 @@ struct FixtureRunnerTests {
 
             let result = try await FixtureTestSupport.run(["."], in: folder)
 
-            #expect(result.exitCode == 1)
+            #expect(result.exitCode == .failure)
             #expect(result.output.contains("FAIL ./a.test.json: fails: formReason: expected expired, got noAnswer"))
             #expect(result.errors.contains(#"./b.test.json: $.extra: unknown field "extra""#))
         }
@@ -149,7 +149,7 @@ struct FixtureRunnerTests {
 
             let result = try await FixtureTestSupport.run([], in: folder)
 
-            #expect(result.exitCode == 1)
+            #expect(result.exitCode == .failure)
             #expect(result.errors.contains("consentctl: error: no fixture files (*.test.json) found in fixtures"))
         }
     }
@@ -158,7 +158,7 @@ struct FixtureRunnerTests {
         try await FixtureTestSupport.withTemporaryFolder { folder in
             let result = try await FixtureTestSupport.run(["nowhere"], in: folder)
 
-            #expect(result.exitCode == 1)
+            #expect(result.exitCode == .failure)
             #expect(result.errors.contains("consentctl: error: nowhere: no such file or directory"))
         }
     }
@@ -171,7 +171,7 @@ struct FixtureRunnerTests {
             let result = try await FixtureTestSupport.run(["x.test.json"], in: folder, pattern: "^JP|needs")
             let verbose = try await FixtureTestSupport.run(["x.test.json"], in: folder, pattern: "JP", verbose: true)
 
-            #expect(result.exitCode == 0)
+            #expect(result.exitCode == .success)
             #expect(result.output == "2 passed, 0 failed, 1 skipped\nrules exercised: 14 of \(RuleRegistry.pairs.count)\n"
                         + "audit rules exercised: 0 of \(AuditRule.allCases.count)\n")
             #expect(verbose.output.contains("SKIP x.test.json: fails\n"))
@@ -184,7 +184,7 @@ struct FixtureRunnerTests {
 
             let result = try await FixtureTestSupport.run(["x.test.json"], in: folder, pattern: "no such case")
 
-            #expect(result.exitCode == 1)
+            #expect(result.exitCode == .failure)
             #expect(result.errors.contains("no case name matches --run 'no such case'"))
         }
     }
@@ -219,7 +219,7 @@ struct FixtureRunnerTests {
             let failure = try #require((cases[1]["failures"] as? [[String: Any]])?.first)
             let rules = try #require(object["rules"] as? [String: Any])
 
-            #expect(result.exitCode == 2)
+            #expect(result.exitCode == .testFailed)
             #expect(cases.map { $0["status"] as? String } == ["passed", "failed"])
             #expect(cases[0]["durationMs"] is Double)
             #expect(failure["field"] as? String == "formReason")
@@ -235,16 +235,16 @@ struct FixtureRunnerTests {
     }
 
     @Test func auditFixturesRunWithTheOtherKinds() async throws {
-        let result = try await FixtureRunner.runSuite(FixtureRunOptions(
+        let result = try await FixtureRunner.runSuite(TestCommand.runOptions(
             paths: ["fixtures/audit/clean.test.json"], currentDirectory: FixtureTestSupport.packageRoot))
 
-        #expect(result.exitCode == 0)
+        #expect(TestCommand.exitCode(for: result) == .success)
         #expect(!result.cases.isEmpty)
         #expect(result.cases.allSatisfy { $0.kind == .audit && $0.status == .passed })
     }
 
     @Test func countsTheAuditRulesTheAuditCasesFiredAndNamesTheOthersWithVerbose() async throws {
-        let options = FixtureRunOptions(paths: ["fixtures/audit/clean.test.json"],
+        let options = TestCommand.runOptions(paths: ["fixtures/audit/clean.test.json"],
                                         currentDirectory: FixtureTestSupport.packageRoot)
         let suite = try await FixtureRunner.runSuite(options)
         #expect(suite.auditRulesExercised == [.adUnitNotTest, .testIDInRelease])

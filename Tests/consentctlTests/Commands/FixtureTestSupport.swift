@@ -31,7 +31,7 @@ enum FixtureTestSupport {
     /// Runs the fixtures at `paths`, relative to `folder`, as `consentctl test` would.
     static func run(_ paths: [String], in folder: URL, pattern: String? = nil, verbose: Bool = false,
                     json: Bool = false) async throws -> FixtureRunResult {
-        let options = FixtureRunOptions(paths: paths, runPattern: pattern, verbose: verbose, json: json, currentDirectory: folder)
+        let options = TestCommand.runOptions(paths: paths, runPattern: pattern, verbose: verbose, json: json, currentDirectory: folder)
         return FixtureReport.render(try await FixtureRunner.runSuite(options), verbose: verbose, json: json)
     }
 }

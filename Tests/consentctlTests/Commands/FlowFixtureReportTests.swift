@@ -19,7 +19,7 @@ struct FlowFixtureTests {
 
             let result = try await FixtureTestSupport.run(["f.test.json"], in: folder)
 
-            #expect(result.exitCode == 2)
+            #expect(result.exitCode == .testFailed)
             #expect(result.output.contains("FAIL f.test.json: allow on the form: answers: answer 'allow' does not fit the consentForm: "))
         }
     }
@@ -82,7 +82,7 @@ struct FlowFixtureTests {
 
             let result = try await FixtureTestSupport.run(["f.test.json"], in: folder)
 
-            #expect(result.exitCode == 1)
+            #expect(result.exitCode == .failure)
             #expect(result.errors.contains("f.test.json: \(message)"), "\(result.errors)")
         }
     }

@@ -1,0 +1,85 @@
+import ConsentEngine
+import ConsentSignals
+
+/// What an error a command ended with becomes: one line that says what and where, a hint, an exit code.
+package struct ErrorReport: Sendable, Equatable {
+    package var message: String
+    package var hint: String?
+    package var code: ExitCode
+
+    package init(_ message: String, hint: String?, code: ExitCode) {
+        self.message = message
+        self.hint = hint
+        self.code = code
+    }
+}
+
+/// Describes the errors of libraries that only another executable links (the inspect tool's audit,
+/// preferences and fixtures), or returns `nil` for an error that is not theirs.
+package typealias LibraryErrorReport = @Sendable (any Error) -> ErrorReport?
+
+extension ErrorReport {
+    /// Turns every error a command can end with into its message, hint and exit code: the one place where
+    /// that mapping lives, by error case (never by the text of a message). Errors of the libraries only
+    /// the inspect tool links are described by `libraries`, its own one mapping.
+    package static func describe(_ error: any Error, libraries: LibraryErrorReport? = nil) -> ErrorReport {
+        switch error {
+        case let error as CLIError:
+            return ErrorReport(error.message, hint: error.hint, code: error.exitCode)
+        case let error as SignalDecodingError:
+            return ErrorReport("the string does not decode: \(error)", hint: "check that it was copied whole; consentctl decode reads TC, GPP, AC and US Privacy strings", code: .dataError)
+        case let error as RegionError:
+            return ErrorReport(error.description, hint: "pass --geo with one of: \(RegionError.validForms)", code: .usage)
+        case let error as PolicyError:
+            return describe(error)
+        case let error as StoreError:
+            return describe(error)
+        case let error as FlowError:
+            return ErrorReport(error.description, hint: "privacy options exist under the GDPR (EEA, UK, CH) and in regulated US states", code: .unavailable)
+        case let error as ScriptedAnswers.Mismatch:
+            return ErrorReport(error.description, hint: "check the answer flags; 'consentctl prompt --help' lists them", code: .usage)
+        case is TerminalInterrupt:
+            return ErrorReport("interrupted: nothing was stored for the open prompt", hint: nil, code: .interrupted)
+        case let error as TerminalUnavailable:
+            return ErrorReport(error.description, hint: "run in a terminal, pipe answers on stdin, or pass the answer flags", code: .unavailable)
+        case let error as OutputError:
+            return ErrorReport(error.description, hint: "the output was cut short (a full disk, a closed descriptor or pipe); anything stored before stays stored", code: .ioError)
+        default:
+            if let report = libraries?(error) { return report }
+            // Never a Swift type name: an error that does not describe itself is named by what failed.
+            // (Asked of the error's own type: on Linux every error bridges to a describable NSError.)
+            let described = type(of: error) is any CustomStringConvertible.Type ? "\(error)" : "the command failed unexpectedly"
+            return ErrorReport(described, hint: nil, code: .failure)
+        }
+    }
+
+    /// A policy is configuration (78); a vendor list is input data (65); either missing is 66.
+    private static func describe(_ error: PolicyError) -> ErrorReport {
+        let option = error.isVendorList ? "--vendor-list" : "--policy"
+        switch error.kind {
+        case .missingFile:
+            return ErrorReport(error.description, hint: "check the path given to \(option)", code: .noInput)
+        case .invalidJSON where error.isVendorList, .invalid where error.isVendorList:
+            return ErrorReport(error.description, hint: "the vendor list must be an IAB Global Vendor List v3 JSON file; fix the value at \(error.path)", code: .dataError)
+        case .invalidJSON:
+            return ErrorReport(error.description, hint: "fix the JSON syntax at that line and column; 'consentctl policy check FILE' checks a policy", code: .config)
+        case .invalid where error.path == "$":
+            return ErrorReport(error.description, hint: "a policy file holds one JSON object (policies/README.md); 'consentctl policy check FILE' checks a policy", code: .config)
+        case .invalid:
+            return ErrorReport(error.description, hint: "fix the value at \(error.path); 'consentctl policy check FILE' checks a policy", code: .config)
+        }
+    }
+
+    private static func describe(_ error: StoreError) -> ErrorReport {
+        switch error.kind {
+        case .invalidAppID:
+            return ErrorReport(error.description, hint: "an app id is reverse-DNS: letters, digits, '.', '-' and '_' (e.g. com.example.Shopping)", code: .usage)
+        case .cannotCreateDirectory:
+            return ErrorReport(error.description, hint: "choose another --state-dir (or CONSENTCTL_STATE_DIR)", code: .cannotCreate)
+        case .cannotWrite:
+            return ErrorReport(error.description, hint: "check \(error.path): the app's state folder may hold only regular files this user can write (no links, folders, FIFOs or devices)", code: .ioError)
+        case .newerSchema:
+            return ErrorReport(error.description, hint: "a newer consentctl wrote this state; upgrade consentctl (the file was left untouched)", code: .dataError)
+        }
+    }
+}

@@ -1,0 +1,78 @@
+@testable import ConsentCLI
+@testable import ConsentEngine
+import ConsentSignals
+import Testing
+
+/// Every error case of the libraries `consentctl` links becomes the exit code CONTRACT §5 gives it, in
+/// `ErrorReport`, the one place; hints follow the case, not the wording of the message.
+struct ErrorReportTests {
+    struct Row: CustomTestStringConvertible, Sendable {
+        var name: String
+        var error: any Error & Sendable
+        var code: ExitCode
+        var testDescription: String { name }
+    }
+
+    static let rows: [Row] = [
+        Row(name: "a missing policy", error: PolicyError(kind: .missingFile, file: "p.json", path: "$", message: "no such policy file"), code: .noInput),
+        Row(name: "a missing vendor list", error: PolicyError(kind: .missingFile, file: "v.json", path: "$", message: "no such vendor list", isVendorList: true), code: .noInput),
+        Row(name: "a policy that is not JSON", error: PolicyError(kind: .invalidJSON, file: "p.json", path: "$", message: "not valid JSON at line 1, column 2"), code: .config),
+        Row(name: "a vendor list that is not JSON", error: PolicyError(kind: .invalidJSON, file: "v.json", path: "$", message: "not valid JSON at line 1, column 2", isVendorList: true), code: .dataError),
+        Row(name: "an empty policy", error: PolicyError(kind: .invalid, file: "p.json", path: "$", message: "is empty"), code: .config),
+        Row(name: "a policy with a wrong value", error: PolicyError(kind: .invalid, file: "p.json", path: "$.purposes[0].id", message: "expected a whole number"), code: .config),
+        Row(name: "a vendor list with a wrong value", error: PolicyError(kind: .invalid, file: "v.json", path: "$.vendors", message: "expected an object", isVendorList: true), code: .dataError),
+        Row(name: "an invalid app id", error: StoreError(kind: .invalidAppID, path: "../x", message: "not reverse-DNS"), code: .usage),
+        Row(name: "a state folder that cannot be created", error: StoreError(kind: .cannotCreateDirectory, path: "/f/state", message: "not a folder"), code: .cannotCreate),
+        Row(name: "a state that cannot be written", error: StoreError(kind: .cannotWrite, path: "/s/state.json", message: "is a directory"), code: .ioError),
+        Row(name: "a state of a newer schema", error: StoreError(kind: .newerSchema, path: "/s/state.json", message: "schema 9"), code: .dataError),
+        Row(name: "an unknown region", error: RegionError.unknownRegion("Europe"), code: .usage),
+        Row(name: "an unknown US state", error: RegionError.unknownUSState("US-XX"), code: .usage),
+        Row(name: "privacy options where none are required", error: FlowError.privacyOptionsNotRequired(region: .other, regulation: .none), code: .unavailable),
+        Row(name: "a string that does not decode", error: ErrorReportTests.decodingError, code: .dataError),
+        Row(name: "a scripted answer that does not fit", error: ScriptedAnswers.Mismatch(answer: "allow", prompt: .consentForm, hint: "consent, reject or manage"), code: .usage),
+        Row(name: "an interrupt", error: TerminalInterrupt.interrupted, code: .interrupted),
+        Row(name: "no terminal", error: TerminalUnavailable(path: "/dev/tty", reason: "no such device"), code: .unavailable),
+        Row(name: "a failed write", error: OutputError(stream: "standard output", reason: "no space left on device"), code: .ioError),
+        Row(name: "a usage error of the command line", error: CLIError.usage("--app needs a value (ID)", hint: "write --app ID"), code: .usage),
+    ]
+
+    static var decodingError: SignalDecodingError {
+        do {
+            _ = try TCString(decoding: "")
+        } catch {
+            return error
+        }
+        fatalError("an empty TC string decoded")
+    }
+
+    @Test(arguments: rows)
+    func eachErrorCaseExitsWithTheCodeTheContractGivesIt(row: Row) {
+        let report = ErrorReport.describe(row.error)
+        #expect(report.code == row.code)
+        #expect(!report.message.isEmpty)
+        #expect(!report.message.contains("Error("), "a Swift type name in \(report.message)")
+    }
+
+    @Test func everyErrorCaseButAnInterruptComesWithAHint() {
+        for row in Self.rows where row.code != .interrupted {
+            #expect(ErrorReport.describe(row.error).hint != nil, "\(row.name)")
+        }
+    }
+
+    @Test func aPolicyThatIsNotJSONGetsTheSyntaxHintWhateverItsMessageSays() {
+        let error = PolicyError(kind: .invalidJSON, file: "p.json", path: "$", message: "unexpected end of input")
+        #expect(ErrorReport.describe(error).hint?.hasPrefix("fix the JSON syntax at that line and column") == true)
+    }
+
+    @Test func aWrongValueInAPolicyGetsTheHintNamingItsPathEvenWhenItsMessageMentionsJSON() {
+        let error = PolicyError(kind: .invalid, file: "p.json", path: "$.id", message: "not valid JSON at heart")
+        #expect(ErrorReport.describe(error).hint?.hasPrefix("fix the value at $.id") == true)
+    }
+
+    @Test func anErrorOfAnotherExecutablesLibraryIsAskedOfItsMappingAndOtherwiseFails() {
+        struct Unmapped: Error, CustomStringConvertible { var description: String { "something else broke" } }
+        let mapped = ErrorReport.describe(Unmapped()) { _ in ErrorReport("mapped", hint: "hint", code: .dataError) }
+        #expect(mapped == ErrorReport("mapped", hint: "hint", code: .dataError))
+        #expect(ErrorReport.describe(Unmapped()) == ErrorReport("something else broke", hint: nil, code: .failure))
+    }
+}

@@ -109,7 +109,7 @@ public actor Launch {
     /// Reopens the form from the privacy-options entry point: the GDPR form with every toggle off, or the
     /// US-state opt-out form. Ads start afterwards if they may and have not started in this launch.
     ///
-    /// - Throws: ``FlowError/privacyOptionsNotRequired`` where no privacy options are required.
+    /// - Throws: ``FlowError/privacyOptionsNotRequired(region:regulation:)`` where no privacy options are required.
     public func openPrivacyOptions() async throws -> LaunchReport {
         runningFlows += 1
         defer { runningFlows -= 1 }

@@ -3,7 +3,7 @@ import ConsentEngine
 extension Launch {
     #if (canImport(UIKit) && !os(watchOS)) || canImport(AppKit)
     /// Runs the flow again each time the app returns to the foreground, until the calling task is
-    /// cancelled: see ``Launch/returnToForeground(_:)`` for what a return shows.
+    /// cancelled: see `returnToForeground(_:)` for what a return shows.
     ///
     /// ```swift
     /// let launch = manager.launch(context: await makeContext(), forms: umpForms, tracking: att, ads: mobileAds)

@@ -13,7 +13,8 @@ extension FileConsentStore {
     /// until the first write, which creates the missing folders (0700).
     ///
     /// ```swift
-    /// let manager = ConsentManager(policy: .default, store: try .inApplicationSupport(appID: "com.example.Shopping"))
+    /// let store = try FileConsentStore.inApplicationSupport(appID: "com.example.Shopping")
+    /// let manager = ConsentManager(policy: .default, store: store)
     /// ```
     /// - Throws: ``StoreError/Kind/invalidAppID`` when `appID` is not a reverse-DNS name, and
     ///   ``StoreError/Kind/cannotCreateDirectory`` when the system names no Application Support folder.

@@ -1,6 +1,6 @@
 import ConsentEngine
 
-/// The engine's ``TrackingAuthorizer`` over Apple's App Tracking Transparency: the app's own explainer,
+/// The engine's `TrackingAuthorizer` over Apple's App Tracking Transparency: the app's own explainer,
 /// then `ATTrackingManager`'s prompt, asked on the main actor while the app is active.
 ///
 /// ```swift
@@ -18,7 +18,7 @@ import ConsentEngine
 /// - The answer is the status read again after the request, not the one the request returned (iOS 17.4
 ///   reported `.denied` before the user had answered). `.denied` and `.authorized` are answers; anything
 ///   else, such as `.notDetermined` from a request the system did not show, counts as no answer
-///   (``TrackingPromptResult/dismissed``), and the engine asks again next launch.
+///   (`TrackingPromptResult.dismissed`), and the engine asks again next launch.
 /// - The explainer is shown only while the system can still show its prompt; when tracking is already
 ///   determined (asked before the app used this engine, or switched off for all apps in Settings), the
 ///   explainer is skipped and the request returns the system's answer without a prompt, which the engine
@@ -36,7 +36,7 @@ public struct ATTTrackingAuthorizer: TrackingAuthorizer {
         self.explainer = explainer
     }
 
-    /// Whether the tracking prompt can be shown on this device, for the ``DecisionContext``: `.restricted`
+    /// Whether the tracking prompt can be shown on this device, for the `DecisionContext`: `.restricted`
     /// on a managed device (and for a status this version does not know), else `.available`.
     public func trackingCapability() async -> TrackingCapability {
         await system.status.capability

@@ -59,7 +59,7 @@ extension SystemTrackingStatus {
 extension ATTTrackingAuthorizer {
     /// An authorizer over App Tracking Transparency.
     /// - Parameter explainer: shows the app's own explainer (the policy's title, text and button in
-    ///   ``ExplainerRequest/explainer``) and returns `.continued` when the user pressed its button, or
+    ///   `ExplainerRequest.explainer`) and returns `.continued` when the user pressed its button, or
     ///   `.dismissed` when they left it. It runs on the main actor, only when the policy has an explainer
     ///   and the system can still show its prompt.
     public init(explainer: @escaping @MainActor @Sendable (ExplainerRequest) async -> ExplainerResult) {

@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "ConsentEngine", targets: ["ConsentEngine"]),
         .library(name: "ConsentSignals", targets: ["ConsentSignals"]),
         .library(name: "ConsentUserDefaults", targets: ["ConsentUserDefaults"]),
+        .library(name: "ConsentEngineApple", targets: ["ConsentEngineApple"]),
         .library(name: "ConsentAudit", targets: ["ConsentAudit"]),
         .library(name: "ConsentPreferences", targets: ["ConsentPreferences"]),
         .executable(name: "consentctl", targets: ["consentctl"]),
@@ -38,6 +39,10 @@ let package = Package(
         // Stores the in-app keys in UserDefaults (the app's standard defaults or a suite), or, for an app that keeps
         // another CMP, reads that CMP's keys as the engine's stored answer.
         .target(name: "ConsentUserDefaults", dependencies: ["ConsentSignals", "ConsentEngine"], swiftSettings: strict),
+        // What an app on Apple platforms plugs in: the tracking authorizer over App Tracking Transparency, the
+        // store in Application Support and the flow again on a return to the foreground. The framework code is
+        // behind canImport, so on Linux only the plain-Swift logic builds, and its tests run there with fakes.
+        .target(name: "ConsentEngineApple", dependencies: ["ConsentEngine"], swiftSettings: strict),
         // The strict plist reader on libxml2 (XML and binary, no DTD subsets or entities, bounded), shared by the
         // audit and the device diagnosis so that neither ConsentEngine nor an app embedding it links libxml2.
         .target(name: "PropertyLists", swiftSettings: strict),
@@ -92,6 +97,7 @@ let package = Package(
         ),
         .testTarget(name: "ConsentSignalsTests", dependencies: ["ConsentSignals", "ConsentEngine", "ConsentFixtures"], swiftSettings: strict),
         .testTarget(name: "ConsentUserDefaultsTests", dependencies: ["ConsentUserDefaults", "ConsentSignals", "ConsentEngine"], swiftSettings: strict),
+        .testTarget(name: "ConsentEngineAppleTests", dependencies: ["ConsentEngineApple", "ConsentEngine"], swiftSettings: strict),
         .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"], swiftSettings: strict),
         // Checks of the package as a whole, made by reading its sources: what keeps it building for iOS and
         // macOS, and what the launch binary may import.

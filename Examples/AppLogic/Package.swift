@@ -2,11 +2,12 @@
 import PackageDescription
 
 // An app's "Ads" package, as in an iOS monorepo: it embeds ConsentEngine for the decisions and keeps the
-// real SDKs (Google's UMP and Mobile Ads, Apple's ATT) behind small protocols, so that everything here
-// builds and is tested on Linux and macOS with fakes.
+// real SDKs (Google's UMP and Mobile Ads) behind small protocols, so that everything here builds and is
+// tested on Linux and macOS with fakes. On Apple platforms it also wires ConsentEngineApple: Apple's ATT
+// prompt and the returns to the foreground.
 let package = Package(
     name: "AppLogic",
-    platforms: [.macOS(.v13)],
+    platforms: [.iOS(.v15), .macOS(.v13)],
     products: [
         .library(name: "Ads", targets: ["Ads"]),
     ],
@@ -19,6 +20,7 @@ let package = Package(
         .target(name: "Ads", dependencies: [
             .product(name: "ConsentEngine", package: "ConsentEngine"),
             .product(name: "ConsentUserDefaults", package: "ConsentEngine"),
+            .product(name: "ConsentEngineApple", package: "ConsentEngine"),
         ]),
         .testTarget(name: "AdsTests", dependencies: [
             "Ads", .product(name: "ConsentEngine", package: "ConsentEngine"),

@@ -6,7 +6,8 @@ import Foundation
 #endif
 
 /// One launch of the app: the consent form if required, then the tracking explainer and prompt, then
-/// the ads start, at most once, also when privacy options are opened during the launch.
+/// the ads start, at most once, also when privacy options are opened during the launch or the flow runs
+/// again on a return to the foreground.
 public actor Launch {
     private let manager: ConsentManager
     private var context: DecisionContext
@@ -22,6 +23,14 @@ public actor Launch {
     /// Every warning seen during the launch (a corrupt state set aside by the first evaluation, a torn log
     /// line repaired by a write…), so that the final decision still tells them.
     private var warnings: [ConsentWarning] = []
+    /// The consent form was left without an answer in this launch: a return to the foreground does not show
+    /// it again (it is shown again next launch).
+    private var formLeftUnanswered = false
+    /// The explainer or the tracking prompt was left without an answer in this launch: likewise.
+    private var trackingLeftUnanswered = false
+    /// How many flows of this launch are under way (the launch itself, privacy options, a return to the
+    /// foreground), so that a return to the foreground never starts a second flow beside one on screen.
+    private var runningFlows = 0
 
     init(manager: ConsentManager, context: DecisionContext, forms: any ConsentFormPresenter,
          tracking: any TrackingAuthorizer, ads: any AdsStarter) {
@@ -47,13 +56,45 @@ public actor Launch {
             try manager.reset(region: context.region.region)
             context.debugResetConsent = false
         }
+        return try await flow()
+    }
+
+    /// Runs the flow again when the app returns to the foreground, with the app's context as it is now (its
+    /// time and region): the decision is made afresh, and what it asks for is shown in the launch order —
+    /// the consent form when it is required for a reason that arose since (an answer that expired while the
+    /// app was in the background, a region learned after an offline start), then the explainer and the
+    /// tracking prompt when they are due. Ads start if they may and have not started in this launch.
+    ///
+    /// A form, explainer or tracking prompt left without an answer earlier in this launch is not shown again
+    /// before the next launch; a form that could not be shown (its presenter threw, as when it failed to
+    /// load) is tried again. The context's reset-consent setting is ignored: a launch resets once, in
+    /// ``run()``. The report covers the whole launch: ``LaunchReport/shown`` lists every screen since it began.
+    /// - Returns: `nil`, having done nothing, while another flow of this launch is under way (the launch
+    ///   itself or privacy options): that flow's own report has the decision.
+    public func returnToForeground(_ context: DecisionContext) async throws -> LaunchReport? {
+        guard runningFlows == 0 else { return nil }
+        // Never back in time: an answer stored by this launch is dated by the manager's clock, and a
+        // decision made before that date would call it an answer from the future.
+        let now = max(context.now, self.context.now)
+        self.context = context
+        self.context.now = now
+        self.context.debugResetConsent = false
+        return try await flow()
+    }
+
+    /// evaluate → consent form if required → (if ads may be requested) explainer → tracking prompt → start
+    /// ads → evaluate; a screen left unanswered earlier in this launch is not shown again.
+    private func flow() async throws -> LaunchReport {
+        runningFlows += 1
+        defer { runningFlows -= 1 }
         var decision = try await evaluate()
         try rememberRegion()
 
-        if let reason = decision.formReason {
+        if let reason = decision.formReason, !formLeftUnanswered {
             shown.append(.consentForm)
             let request = ConsentFormRequest(kind: .consentForm, policy: policy, language: language, reason: reason)
             guard case .answered(let choices) = try await forms.presentConsentForm(request) else {
+                formLeftUnanswered = true
                 return try await report()
             }
             try storeConsent(choices, decision: decision)
@@ -61,7 +102,7 @@ public actor Launch {
         }
         guard decision.canRequestAds else { return try await report() }
 
-        if decision.shouldRequestTracking {
+        if decision.shouldRequestTracking, !trackingLeftUnanswered {
             try await askForTracking(decision)
             decision = try await evaluate()
         }
@@ -72,8 +113,10 @@ public actor Launch {
     /// Reopens the form from the privacy-options entry point: the GDPR form with every toggle off, or the
     /// US-state opt-out form. Ads start afterwards if they may and have not started in this launch.
     ///
-    /// - Throws: ``FlowError/privacyOptionsNotRequired`` where no privacy options are required.
+    /// - Throws: ``FlowError/privacyOptionsNotRequired(region:regulation:)`` where no privacy options are required.
     public func openPrivacyOptions() async throws -> LaunchReport {
+        runningFlows += 1
+        defer { runningFlows -= 1 }
         let decision = try await evaluate()
         guard decision.privacyOptionsRequirementStatus == .required else {
             throw FlowError.privacyOptionsNotRequired(region: decision.region, regulation: decision.regulation)
@@ -110,7 +153,10 @@ public actor Launch {
                 record.explainerShownAt = now
                 return .explainerShown(at: now)
             }
-            guard result == .continued else { return }
+            guard result == .continued else {
+                trackingLeftUnanswered = true
+                return
+            }
         }
         shown.append(.trackingPrompt)
         let request = TrackingPromptRequest(
@@ -122,7 +168,9 @@ public actor Launch {
         switch try await tracking.requestTracking(request) {
         case .authorized: status = .authorized
         case .denied: status = .denied
-        case .dismissed: return
+        case .dismissed:
+            trackingLeftUnanswered = true
+            return
         }
         let answer = TrackingAnswer(status: status, answeredAt: manager.clock.now())
         try manager.store.update { record in

@@ -16,8 +16,8 @@ public struct Policy: Sendable, Equatable {
     package var formatVersion: Int
     /// A stable identifier for the policy, recorded with every answer.
     public package(set) var id: String
-    /// Increases when the policy's content changes; with ``ConsentSettings/reconsentOnRevision`` a higher
-    /// revision than an answer's asks the user again.
+    /// Increases when the policy's content changes; where the policy's `consent.reconsentOnRevision` is on, a
+    /// higher revision than an answer's asks the user again.
     public package(set) var revision: Int
     /// The IAB TCF policy version the form follows (4 = TCF v2.2, 5 = v2.3); a higher one than an answer's
     /// asks again.

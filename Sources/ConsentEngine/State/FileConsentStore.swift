@@ -41,10 +41,11 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading {
     /// which never follows a link), as `preferences.plist` is by ``replacePreferences(with:)``.
     private var replacedFiles: [(path: String, temporary: String)] { [(stateFile, temporaryFile)] }
 
-    /// A store for `appID` under `stateDirectory`, or under the directory
-    /// ``stateDirectory(explicit:environment:)`` picks when it is `nil`. Nothing is created until the first
-    /// update.
+    /// A store for `appID` under `stateDirectory`, or under the directory picked from `environment` when it
+    /// is `nil`: `$CONSENTCTL_STATE_DIR`, else `$XDG_STATE_HOME/consentctl`, else `~/.local/state/consentctl`.
+    /// Nothing is created until the first update.
     /// - Parameters:
+    ///   - appID: the app whose answers the store keeps, reverse-DNS (`com.example.Shopping`).
     ///   - stateDirectory: the state directory (`--state-dir`); the app's folder is created inside it.
     ///   - environment: where the state directory is looked up when `stateDirectory` is `nil`.
     ///   - clock: dates a corrupt file set aside (the same ``ConsentClock`` the ``ConsentManager`` dates answers by).

@@ -32,11 +32,15 @@ public final class AdsCoordinator: Sendable {
     private let ads: any AdsStarter
     private let regionService: any RegionService
     private let environment: AppEnvironment
+    private let trackingCapability: @Sendable () async -> TrackingCapability
     private let current = CurrentLaunch()
 
+    /// - Parameter trackingCapability: whether the device can show the tracking prompt, read at every
+    ///   launch and return to the foreground (on iOS, `ATTTrackingAuthorizer.trackingCapability()`).
     public init(
         manager: ConsentManager, forms: any ConsentFormPresenter, tracking: any TrackingAuthorizer,
-        ads: any AdsStarter, regionService: any RegionService, environment: AppEnvironment
+        ads: any AdsStarter, regionService: any RegionService, environment: AppEnvironment,
+        trackingCapability: @escaping @Sendable () async -> TrackingCapability = { .available }
     ) {
         self.manager = manager
         self.forms = forms
@@ -44,6 +48,7 @@ public final class AdsCoordinator: Sendable {
         self.ads = ads
         self.regionService = regionService
         self.environment = environment
+        self.trackingCapability = trackingCapability
     }
 
     /// Runs the launch sequence: consent form if needed → explainer → tracking prompt → start ads.
@@ -66,11 +71,25 @@ public final class AdsCoordinator: Sendable {
         return AdsState(try await launch.openPrivacyOptions())
     }
 
-    private func context() async -> DecisionContext {
+    /// The app came back to the foreground: the launch runs again with the region and time of now, showing
+    /// what arose while the app was away (an expired answer, a region learned after an offline start).
+    /// - Returns: the new state, or `nil` before ``start()`` or while the launch is still on screen.
+    public func returnedToForeground() async throws -> AdsState? {
+        guard let launch = await current.launch else { return nil }
+        return try await launch.returnToForeground(context()).map { AdsState($0) }
+    }
+
+    /// The launch under way, for the Apple wiring that follows the app's returns to the foreground.
+    var launch: Launch? {
+        get async { await current.launch }
+    }
+
+    func context() async -> DecisionContext {
         DecisionContext(
             region: await regionService.currentRegion(), now: manager.clock.now(), appID: environment.appID,
             build: environment.build, isTestDevice: environment.isSimulator,
-            isTaggedUnderAgeOfConsent: environment.isChildUser, language: environment.language)
+            isTaggedUnderAgeOfConsent: environment.isChildUser, trackingCapability: await trackingCapability(),
+            language: environment.language)
     }
 }
 

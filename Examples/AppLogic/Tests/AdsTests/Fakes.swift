@@ -60,3 +60,10 @@ struct FixedRegion: RegionService {
     var region: String
     func currentRegion() async -> RegionInput { (try? RegionInput(parsing: region)) ?? .unknown }
 }
+
+/// A region service whose answer changes, as when the device goes online.
+actor ChangingRegion: RegionService {
+    var region: RegionInput = .unknown
+    func set(_ region: String) throws { self.region = try RegionInput(parsing: region) }
+    func currentRegion() async -> RegionInput { region }
+}

@@ -1,0 +1,44 @@
+#if canImport(AppTrackingTransparency)
+import ConsentEngine
+import ConsentEngineApple
+
+extension AdsCoordinator {
+    /// The coordinator as the iOS app builds it: Apple's ATT prompt after the app's own explainer, and the
+    /// device's tracking capability read from ATT at every launch.
+    ///
+    /// ```swift
+    /// let store = try FileConsentStore.inApplicationSupport(appID: "com.example.Shopping")
+    /// let ads = AdsCoordinator.live(
+    ///     manager: .umpAsCMP(store: store), forms: UMPForms(), ads: MobileAdsStarter(),
+    ///     regionService: UMPRegion(), environment: environment,
+    ///     explainer: { request in await ExplainerSheet.present(request) })
+    /// ```
+    public static func live(
+        manager: ConsentManager, forms: any ConsentFormPresenter, ads: any AdsStarter,
+        regionService: any RegionService, environment: AppEnvironment,
+        explainer: @escaping @MainActor @Sendable (ExplainerRequest) async -> ExplainerResult
+    ) -> AdsCoordinator {
+        let att = ATTTrackingAuthorizer(explainer: explainer)
+        return AdsCoordinator(
+            manager: manager, forms: forms, tracking: att, ads: ads, regionService: regionService,
+            environment: environment, trackingCapability: { await att.trackingCapability() })
+    }
+
+    /// Follows the app's returns to the foreground after ``start()``, until the calling task is cancelled
+    /// (a SwiftUI `.task` ends with its view), handing each new state to `update`.
+    ///
+    /// ```swift
+    /// .task {
+    ///     adsState = try? await ads.start()
+    ///     await ads.followForegroundReturns { state in await MainActor.run { adsState = state } }
+    /// }
+    /// ```
+    public func followForegroundReturns(_ update: @escaping @Sendable (AdsState) async -> Void) async {
+        guard let launch = await launch else { return }
+        await launch.followForegroundReturns(context: { await self.context() }) { result in
+            // A return that failed (the form could not load) leaves the state as it was; the next one retries.
+            if case .success(let report) = result { await update(AdsState(report)) }
+        }
+    }
+}
+#endif

@@ -1,0 +1,83 @@
+import ConsentEngine
+
+/// The engine's `TrackingAuthorizer` over Apple's App Tracking Transparency: the app's own explainer,
+/// then `ATTrackingManager`'s prompt, asked on the main actor while the app is active.
+///
+/// ```swift
+/// let att = ATTTrackingAuthorizer { request in
+///     await explainerSheet.present(request)   // the app's own screen: .continued or .dismissed
+/// }
+/// let context = DecisionContext(region: region, now: .now, appID: "com.example.Shopping",
+///                               trackingCapability: await att.trackingCapability())
+/// ```
+///
+/// - The request waits until the app is active: the system shows its prompt only then, and a request made
+///   earlier (at launch, or while another permission alert is up) returns `.notDetermined` and shows
+///   nothing. If the task running the launch is cancelled while it waits, the request throws
+///   `CancellationError` and nothing is stored.
+/// - The answer is the status read again after the request, not the one the request returned (iOS 17.4
+///   reported `.denied` before the user had answered). `.denied` and `.authorized` are answers; anything
+///   else, such as `.notDetermined` from a request the system did not show, counts as no answer
+///   (`TrackingPromptResult.dismissed`), and the engine asks again next launch.
+/// - The explainer is shown only while the system can still show its prompt; when tracking is already
+///   determined (asked before the app used this engine, or switched off for all apps in Settings), the
+///   explainer is skipped and the request returns the system's answer without a prompt, which the engine
+///   stores.
+/// - `Info.plist` must have `NSUserTrackingUsageDescription`: without it the system stops the app when it
+///   asks.
+public struct ATTTrackingAuthorizer: TrackingAuthorizer {
+    private let system: any TrackingSystem
+    private let explainer: @MainActor @Sendable (ExplainerRequest) async -> ExplainerResult
+
+    /// An authorizer over `system`, for tests with a fake one.
+    package init(system: any TrackingSystem,
+                 explainer: @escaping @MainActor @Sendable (ExplainerRequest) async -> ExplainerResult) {
+        self.system = system
+        self.explainer = explainer
+    }
+
+    /// Whether the tracking prompt can be shown on this device, for the `DecisionContext`: `.restricted`
+    /// on a managed device (and for a status this version does not know), else `.available`.
+    public func trackingCapability() async -> TrackingCapability {
+        await system.status.capability
+    }
+
+    /// Shows the app's explainer, unless tracking is already determined and the system would show no
+    /// prompt after it (then `.continued`, so that the request records the system's answer).
+    public func presentExplainer(_ request: ExplainerRequest) async throws -> ExplainerResult {
+        await explain(request)
+    }
+
+    /// Asks App Tracking Transparency once the app is active, and returns the status read afterwards.
+    /// - Throws: `CancellationError` when the calling task is cancelled while the app is not active.
+    public func requestTracking(_ request: TrackingPromptRequest) async throws -> TrackingPromptResult {
+        try await ask()
+    }
+
+    @MainActor
+    private func explain(_ request: ExplainerRequest) async -> ExplainerResult {
+        guard system.status.promptCanAppear else { return .continued }
+        return await explainer(request)
+    }
+
+    @MainActor
+    private func ask() async throws -> TrackingPromptResult {
+        try await untilActive()
+        // What the request returns is not trusted: iOS 17.4 answered `.denied` while the prompt was still
+        // up. The status the system keeps is the answer.
+        _ = await system.requestAuthorization()
+        return system.status.promptResult
+    }
+
+    @MainActor
+    private func untilActive() async throws {
+        // Subscribe before checking, so that an activation between the check and the wait is not missed.
+        let activations = system.activations()
+        if system.isAppActive { return }
+        for await _ in activations where system.isAppActive {
+            return
+        }
+        // The activations end only when the waiting task is cancelled.
+        throw CancellationError()
+    }
+}

@@ -1,0 +1,69 @@
+#if canImport(AppTrackingTransparency) && ((canImport(UIKit) && !os(watchOS)) || canImport(AppKit))
+import AppTrackingTransparency
+import ConsentEngine
+
+/// App Tracking Transparency itself, with the app's activity from ``ApplicationActivity``.
+struct ATTrackingSystem: TrackingSystem {
+    @MainActor var status: SystemTrackingStatus {
+        SystemTrackingStatus(ATTrackingManager.trackingAuthorizationStatus)
+    }
+
+    @MainActor func requestAuthorization() async -> SystemTrackingStatus {
+        // The completion-handler form, called here on the main actor: the async form would make the
+        // request from whichever thread runs it.
+        await withCheckedContinuation { continuation in
+            let answer = Answer(continuation)
+            ATTrackingManager.requestTrackingAuthorization { status in
+                let status = SystemTrackingStatus(status)
+                Task { @MainActor in answer.give(status) }
+            }
+        }
+    }
+
+    @MainActor var isAppActive: Bool { ApplicationActivity.isActive }
+
+    @MainActor func activations() -> AsyncStream<Void> {
+        ApplicationActivity.notifications(named: ApplicationActivity.becameActive)
+    }
+}
+
+/// Resumes the waiting request once. ATT documents a single call of its completion handler; a second one
+/// (a system bug) would otherwise resume the continuation twice and stop the app.
+@MainActor
+private final class Answer {
+    private var continuation: CheckedContinuation<SystemTrackingStatus, Never>?
+
+    init(_ continuation: CheckedContinuation<SystemTrackingStatus, Never>) {
+        self.continuation = continuation
+    }
+
+    func give(_ status: SystemTrackingStatus) {
+        continuation?.resume(returning: status)
+        continuation = nil
+    }
+}
+
+extension SystemTrackingStatus {
+    /// The engine's reading of an ATT status; a status added after this version counts as unrecognized.
+    init(_ status: ATTrackingManager.AuthorizationStatus) {
+        switch status {
+        case .notDetermined: self = .notDetermined
+        case .restricted: self = .restricted
+        case .denied: self = .denied
+        case .authorized: self = .authorized
+        @unknown default: self = .unrecognized
+        }
+    }
+}
+
+extension ATTTrackingAuthorizer {
+    /// An authorizer over App Tracking Transparency.
+    /// - Parameter explainer: shows the app's own explainer (the policy's title, text and button in
+    ///   `ExplainerRequest.explainer`) and returns `.continued` when the user pressed its button, or
+    ///   `.dismissed` when they left it. It runs on the main actor, only when the policy has an explainer
+    ///   and the system can still show its prompt.
+    public init(explainer: @escaping @MainActor @Sendable (ExplainerRequest) async -> ExplainerResult) {
+        self.init(system: ATTrackingSystem(), explainer: explainer)
+    }
+}
+#endif

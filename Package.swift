@@ -32,15 +32,18 @@ let package = Package(
     targets: [
         // The package's one JSON kit: ordered values, a strict reader with paths and line/column, one writer.
         .target(name: "JSONKit", swiftSettings: strict),
+        // The one date codec: civil-day arithmetic and ISO 8601 text, on the standard library alone so that
+        // ConsentSignals can use it.
+        .target(name: "DateCodec", swiftSettings: strict),
         // IAB and Google signal formats: value types and codecs, no engine and no policy.
-        .target(name: "ConsentSignals", swiftSettings: strict),
-        .target(name: "ConsentEngine", dependencies: ["JSONKit", "ConsentSignals"], exclude: ["State/SCHEMA.md"], swiftSettings: strict),
+        .target(name: "ConsentSignals", dependencies: ["DateCodec"], swiftSettings: strict),
+        .target(name: "ConsentEngine", dependencies: ["JSONKit", "ConsentSignals", "DateCodec"], exclude: ["State/SCHEMA.md"], swiftSettings: strict),
         // Stores the in-app keys in UserDefaults (the app's standard defaults or a suite), or, for an app that keeps
         // another CMP, reads that CMP's keys as the engine's stored answer.
         .target(name: "ConsentUserDefaults", dependencies: ["ConsentSignals", "ConsentEngine"], swiftSettings: strict),
         // The strict plist reader on libxml2 (XML and binary, no DTD subsets or entities, bounded), shared by the
         // audit and the device diagnosis so that neither ConsentEngine nor an app embedding it links libxml2.
-        .target(name: "PropertyLists", swiftSettings: strict),
+        .target(name: "PropertyLists", dependencies: ["DateCodec"], swiftSettings: strict),
         .target(name: "ConsentAudit", dependencies: ["JSONKit", "PropertyLists"], swiftSettings: strict),
         // Reads a device's stored consent (iOS preferences plists, Android shared preferences) and diagnoses it
         // by §10 with the engine's one serving table; links FoundationXML through PropertyLists, so the engine
@@ -93,6 +96,7 @@ let package = Package(
         .testTarget(name: "ConsentSignalsTests", dependencies: ["ConsentSignals", "ConsentEngine", "ConsentFixtures"], swiftSettings: strict),
         .testTarget(name: "ConsentUserDefaultsTests", dependencies: ["ConsentUserDefaults", "ConsentSignals", "ConsentEngine"], swiftSettings: strict),
         .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"], swiftSettings: strict),
+        .testTarget(name: "DateCodecTests", dependencies: ["DateCodec"], swiftSettings: strict),
         // Checks of the package as a whole, made by reading its sources: what keeps it building for iOS and
         // macOS, and what the launch binary may import.
         .testTarget(name: "PackageTests", swiftSettings: strict),

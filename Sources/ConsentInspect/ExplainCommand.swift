@@ -59,13 +59,7 @@ enum ExplainCommand: Command {
             throw CLIError.usage("explain needs --prefs FILE",
                                  hint: "e.g. consentctl explain --prefs ~/Library/Developer/CoreSimulator/Devices/<id>/data/Containers/Data/Application/<id>/Library/Preferences/<bundle id>.plist")
         }
-        var now = Date()
-        if let text = arguments.value("now") {
-            guard let date = UTCCalendar.parse(text) else {
-                throw CLIError.usage("--now: '\(text)' is not an ISO 8601 time", hint: "write e.g. 2026-03-01T12:00:00Z or 2026-03-01")
-            }
-            now = date
-        }
+        let now = try NowOption.clock(arguments.value("now")).now()
         let certified = try arguments.value("certified-cmps").map { path throws(PreferencesError) in
             try CertifiedCMPList.read(contentsOf: URL(fileURLWithPath: path))
         }

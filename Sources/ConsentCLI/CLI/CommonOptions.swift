@@ -41,7 +41,7 @@ struct CommonOptions: Sendable {
     var tfua: Bool
     var trackingRestricted: Bool
     var language: String?
-    var now: Date?
+    var clock: Clock
     var json: Bool
     var noInput: Bool
     var noColor: Bool
@@ -74,18 +74,11 @@ struct CommonOptions: Sendable {
         tfua = arguments.has("tfua")
         trackingRestricted = arguments.has("tracking-restricted")
         language = arguments.value("lang")
-        if let text = arguments.value("now") {
-            guard let date = UTCCalendar.parse(text) else {
-                throw CLIError.usage("--now: '\(text)' is not \(UTCCalendar.acceptedForms)", hint: "write e.g. --now 2026-03-01T12:00:00Z or --now 2026-03-01")
-            }
-            now = date
-        }
+        clock = try NowOption.clock(arguments.value("now"))
         json = arguments.has("json")
         noInput = arguments.has("no-input")
         noColor = arguments.has("no-color")
     }
-
-    var clock: Clock { now.map(Clock.fixed) ?? .system }
 
     /// The policy: `--policy` or the embedded default, with `--vendor-list` partners when given.
     func loadPolicy() throws -> Policy {

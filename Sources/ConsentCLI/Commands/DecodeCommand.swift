@@ -35,13 +35,7 @@ enum DecodeCommand: Command {
         guard !arguments.positionals.isEmpty else {
             throw CLIError.usage("decode needs at least one string", hint: "consentctl decode CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA")
         }
-        var now = Date()
-        if let text = arguments.value("now") {
-            guard let date = UTCCalendar.parse(text) else {
-                throw CLIError.usage("--now: '\(text)' is not \(UTCCalendar.acceptedForms)", hint: "write e.g. --now 2026-03-01T12:00:00Z or --now 2026-03-01")
-            }
-            now = date
-        }
+        let now = try NowOption.clock(arguments.value("now")).now()
         let values = try arguments.positionals.map { string throws -> JSONValue in try decode(string, now: now) }
         if arguments.has("json") {
             invocation.console.out(JSONWriter.text(values.count == 1 ? values[0] : .array(values)))

@@ -82,6 +82,7 @@ enum AuditCommand: Command {
 /// The audit's errors, as the CLI reports them.
 extension AuditError: ReportableError {
     package var report: (message: String, hint: String?, code: ExitCode) {
+        if let fileError { return ErrorReport.describe(fileError, message: description, option: nil, content: .dataError) }
         let code: ExitCode
         switch kind {
         case .usage: code = .usage

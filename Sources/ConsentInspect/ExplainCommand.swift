@@ -74,6 +74,7 @@ enum ExplainCommand: Command {
 /// preferences 65.
 extension PreferencesError: ReportableError {
     package var report: (message: String, hint: String?, code: ExitCode) {
-        (description, hint, kind == .missingFile ? .noInput : .dataError)
+        if let fileError { return ErrorReport.describe(fileError, message: description, option: nil, content: .dataError) }
+        return (description, hint, kind == .missingFile ? .noInput : .dataError)
     }
 }

@@ -1,5 +1,6 @@
 import ConsentEngine
 import ConsentSignals
+import InputFiles
 
 /// The exit codes of `consentctl` (sysexits-style where one fits).
 package enum ExitCode: Int32, Sendable {
@@ -45,7 +46,7 @@ package protocol ReportableError: Error {
 
 /// Turns every error a command can end with into its message, hint and exit code: the one place where
 /// that mapping lives (errors of the inspect tool's libraries through ``ReportableError``).
-enum ErrorReport {
+package enum ErrorReport {
     static func describe(_ error: any Error) -> (message: String, hint: String?, code: ExitCode) {
         if let reportable = error as? any ReportableError { return reportable.report }
         switch error {
@@ -57,6 +58,11 @@ enum ErrorReport {
             return (error.description, "pass --geo with one of: \(RegionError.validForms)", .usage)
         case let error as PolicyError:
             let option = error.isVendorList ? "--vendor-list" : "--policy"
+            if let file = error.fileError {
+                // A base policy is named by the policy's `extends`, not by the flag.
+                return describe(file, message: error.description, option: error.path == "$" ? option : nil,
+                                content: error.isVendorList ? .dataError : .config)
+            }
             switch error.kind {
             case .missingFile:
                 return (error.description, "check the path given to \(option)", .noInput)
@@ -95,6 +101,31 @@ enum ErrorReport {
             // (Asked of the error's own type: on Linux every error bridges to a describable NSError.)
             let described = type(of: error) is any CustomStringConvertible.Type ? "\(error)" : "the command failed unexpectedly"
             return (described, nil, .failure)
+        }
+    }
+}
+
+extension ErrorReport {
+    /// A file the bounded reader refused, however it reached the command: `message` is the error that
+    /// carries it, described; `option` is the flag that named the file, for the hint; `content` is the
+    /// code of a file too large for its kind (78 for a policy, 65 for other input). Every other case is a
+    /// missing input (66).
+    package static func describe(_ error: InputFileError, message: String, option: String?, content: ExitCode)
+        -> (message: String, hint: String?, code: ExitCode) {
+        let path = option.map { "the path given to \($0)" } ?? "the path"
+        switch error.problem {
+        case .missing:
+            return (message, "check \(path); a relative path starts at the current directory", .noInput)
+        case .unreadable:
+            return (message, "check that this user may read the file", .noInput)
+        case .directory:
+            return (message, "name the file itself, not its folder", .noInput)
+        case .notRegularFile:
+            return (message, "give a regular file, or a pipe such as <(cat FILE)", .noInput)
+        case .pipeDidNotEnd(let seconds):
+            return (message, "the program writing to the pipe must finish within \(seconds) seconds; write its output to a file first", .noInput)
+        case .tooLarge:
+            return (message, "check that \(path) names the \(error.name)", content)
         }
     }
 }

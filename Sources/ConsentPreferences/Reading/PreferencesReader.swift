@@ -1,5 +1,6 @@
 import ConsentSignals
 import Foundation
+import InputFiles
 import PropertyLists
 
 /// Reads a device's preferences: an iOS property list (XML or binary) or Android shared-preferences XML,
@@ -13,13 +14,16 @@ public enum PreferencesReader {
     /// - Throws: ``PreferencesError`` `.missingFile` when it cannot be read, `.notPreferences` when it holds
     ///   something else or is broken.
     public static func read(contentsOf url: URL) throws(PreferencesError) -> DevicePreferences {
-        let data: Data
+        try parse(Data(readFile(url, kind: .preferences)), file: url)
+    }
+
+    /// The bytes of the file at `url`, a file of `kind`, read through the bounded reader.
+    static func readFile(_ url: URL, kind: InputFileKind) throws(PreferencesError) -> [UInt8] {
         do {
-            data = try PropertyListLimits.read(url, role: "preferences file")
+            return try InputFile.read(url.path, kind: kind)
         } catch {
-            throw PreferencesError(error)
+            throw PreferencesError(PropertyListError(error))
         }
-        return try parse(data, file: url)
     }
 
     /// Reads `data` as preferences read from `file` (named in errors).
@@ -191,5 +195,6 @@ extension PreferencesError {
     init(_ error: PropertyListError) {
         self.init(kind: error.kind == .missingFile ? .missingFile : .notPreferences, file: error.file,
                   line: error.line, message: error.message, hint: error.hint)
+        fileError = error.fileError
     }
 }

@@ -64,7 +64,8 @@ struct InputFilesTests {
         ]
         for (option, file, command) in files {
             let direct = try Consentctl.run(command + [option, file])
-            let piped = try Consentctl.runWithShell(#"exec "$0" "$@" "# + option + " <(cat \(file))", command)
+            // The writer starts late, as a program that computes its output does: the reader must wait for it.
+            let piped = try Consentctl.runWithShell(#"exec "$0" "$@" "# + option + " <(sleep 0.2; cat \(file))", command)
             #expect(piped.status == direct.status, "\(option): \(piped.stderr)")
             #expect(piped.stdout.replacingOccurrences(of: #"/dev/fd/\d+"#, with: file, options: .regularExpression)
                         .replacingOccurrences(of: Consentctl.repository.path + "/", with: "") == direct.stdout, "\(option)")

@@ -44,6 +44,12 @@ package struct InputFileError: Error, Sendable, Equatable, CustomStringConvertib
         }
     }
 
+    /// Whether the file was there to read and what it holds is at fault (too much of it): bad content of its
+    /// kind, where every other problem leaves the input missing.
+    package var isContentFault: Bool {
+        if case .tooLarge = problem { true } else { false }
+    }
+
     /// `path: message`.
     package var description: String { "\(path): \(message)" }
 

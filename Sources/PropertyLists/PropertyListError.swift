@@ -36,8 +36,7 @@ package struct PropertyListError: Error, Sendable, Equatable, CustomStringConver
 
     /// The error for a file the bounded reader refused: one too large is bad input, any other missing.
     package init(_ error: InputFileError) {
-        let isContent = if case .tooLarge = error.problem { true } else { false }
-        self.init(kind: isContent ? .malformedInput : .missingFile, file: URL(fileURLWithPath: error.path), line: nil,
+        self.init(kind: error.isContentFault ? .malformedInput : .missingFile, file: URL(fileURLWithPath: error.path), line: nil,
                   message: error.message, hint: "check that the path names the \(error.name)")
         fileError = error
     }

@@ -153,6 +153,7 @@ final class InputFileTests {
         let error = InputFileError(problem, path: "App/Info.plist", kind: .propertyList, name: "Info.plist")
         #expect(error.message == message)
         #expect(error.description == "App/Info.plist: " + message)
+        #expect(error.isContentFault == (problem == .tooLarge(bound: 64 << 20)))
         #expect(InputFileError(problem, path: "p", kind: .vendorList).name == "vendor list")
     }
 }

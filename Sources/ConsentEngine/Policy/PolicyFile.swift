@@ -18,8 +18,7 @@ enum PolicyFile {
         do {
             bytes = try InputFile.read(path, kind: kind, named: name)
         } catch {
-            let isContent = if case .tooLarge = error.problem { true } else { false }
-            throw PolicyError(kind: isContent ? .invalid : .missingFile, file: path, path: "$", message: error.message,
+            throw PolicyError(kind: error.isContentFault ? .invalid : .missingFile, file: path, path: "$", message: error.message,
                               isVendorList: isVendorList, fileError: error)
         }
         guard !bytes.isEmpty else {

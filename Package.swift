@@ -33,9 +33,15 @@ let package = Package(
     targets: [
         // The package's one JSON kit: ordered values, a strict reader with paths and line/column, one writer.
         .target(name: "JSONKit", swiftSettings: strict),
+        // The one date codec: civil-day arithmetic and ISO 8601 text, on the standard library alone so that
+        // ConsentSignals can use it.
+        .target(name: "DateCodec", swiftSettings: strict),
+        // The one bounded reader of input files (policies, plists, xcconfigs, preferences, fixtures): opened
+        // without blocking, bounded per kind, pipes within a time bound; the standard library and the C library.
+        .target(name: "InputFiles", swiftSettings: strict),
         // IAB and Google signal formats: value types and codecs, no engine and no policy.
-        .target(name: "ConsentSignals", swiftSettings: strict),
-        .target(name: "ConsentEngine", dependencies: ["JSONKit", "ConsentSignals"], exclude: ["State/SCHEMA.md"], swiftSettings: strict),
+        .target(name: "ConsentSignals", dependencies: ["DateCodec"], swiftSettings: strict),
+        .target(name: "ConsentEngine", dependencies: ["JSONKit", "ConsentSignals", "DateCodec", "InputFiles"], exclude: ["State/SCHEMA.md"], swiftSettings: strict),
         // Stores the in-app keys in UserDefaults (the app's standard defaults or a suite), or, for an app that keeps
         // another CMP, reads that CMP's keys as the engine's stored answer.
         .target(name: "ConsentUserDefaults", dependencies: ["ConsentSignals", "ConsentEngine"], swiftSettings: strict),
@@ -45,18 +51,18 @@ let package = Package(
         .target(name: "ConsentEngineApple", dependencies: ["ConsentEngine"], swiftSettings: strict),
         // The strict plist reader on libxml2 (XML and binary, no DTD subsets or entities, bounded), shared by the
         // audit and the device diagnosis so that neither ConsentEngine nor an app embedding it links libxml2.
-        .target(name: "PropertyLists", swiftSettings: strict),
-        .target(name: "ConsentAudit", dependencies: ["JSONKit", "PropertyLists"], swiftSettings: strict),
+        .target(name: "PropertyLists", dependencies: ["DateCodec", "InputFiles"], swiftSettings: strict),
+        .target(name: "ConsentAudit", dependencies: ["JSONKit", "PropertyLists", "InputFiles"], swiftSettings: strict),
         // Reads a device's stored consent (iOS preferences plists, Android shared preferences) and diagnoses it
         // by §10 with the engine's one serving table; links FoundationXML through PropertyLists, so the engine
         // does not.
-        .target(name: "ConsentPreferences", dependencies: ["ConsentEngine", "ConsentSignals", "PropertyLists"], swiftSettings: strict),
+        .target(name: "ConsentPreferences", dependencies: ["ConsentEngine", "ConsentSignals", "JSONKit", "PropertyLists", "InputFiles"], swiftSettings: strict),
         // Policy regression fixtures of every kind: one loader, one runner; consentctl formats the report.
-        .target(name: "ConsentFixtures", dependencies: ["ConsentEngine", "ConsentSignals", "ConsentAudit", "ConsentPreferences", "JSONKit"], swiftSettings: strict),
+        .target(name: "ConsentFixtures", dependencies: ["ConsentEngine", "ConsentSignals", "ConsentAudit", "ConsentPreferences", "JSONKit", "InputFiles"], swiftSettings: strict),
         // The command line's library: arguments, commands, errors → exit codes, the terminal form.
         .target(
             name: "ConsentCLI",
-            dependencies: ["ConsentEngine", "ConsentSignals", "JSONKit"],
+            dependencies: ["ConsentEngine", "ConsentSignals", "JSONKit", "InputFiles"],
             swiftSettings: callerThread
         ),
         // consentctl itself: what an app's launch and QA scripts run, without libxml2.
@@ -88,7 +94,7 @@ let package = Package(
             dependencies: ["ConsentEngine", "ConsentSignals", "JSONKit", "StoreWriter"],
             swiftSettings: strict
         ),
-        .testTarget(name: "ConsentAuditTests", dependencies: ["ConsentAudit", "PropertyLists"], swiftSettings: strict),
+        .testTarget(name: "ConsentAuditTests", dependencies: ["ConsentAudit", "PropertyLists", "InputFiles"], swiftSettings: strict),
         .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists"], swiftSettings: strict),
         .testTarget(
             name: "ConsentPreferencesTests",
@@ -99,6 +105,8 @@ let package = Package(
         .testTarget(name: "ConsentUserDefaultsTests", dependencies: ["ConsentUserDefaults", "ConsentSignals", "ConsentEngine"], swiftSettings: strict),
         .testTarget(name: "ConsentEngineAppleTests", dependencies: ["ConsentEngineApple", "ConsentEngine"], swiftSettings: strict),
         .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"], swiftSettings: strict),
+        .testTarget(name: "DateCodecTests", dependencies: ["DateCodec"], swiftSettings: strict),
+        .testTarget(name: "InputFilesTests", dependencies: ["InputFiles"], swiftSettings: strict),
         // Checks of the package as a whole, made by reading its sources: what keeps it building for iOS and
         // macOS, and what the launch binary may import.
         .testTarget(name: "PackageTests", swiftSettings: strict),

@@ -1,4 +1,5 @@
 import Foundation
+import InputFiles
 import PropertyLists
 
 /// Why an audit could not run at all, as opposed to the findings of one that did.
@@ -26,14 +27,22 @@ public struct AuditError: Error, Sendable, Equatable, CustomStringConvertible {
     public let message: String
     /// How to fix it, in one line.
     public let hint: String
+    /// The bounded reader's error when a file itself could not be read; `nil` when its contents are at
+    /// fault.
+    package let fileError: InputFileError?
 
     /// Creates an error; `file` is stored as a standardized path.
     public init(kind: Kind, file: URL?, line: Int?, message: String, hint: String) {
+        self.init(kind: kind, file: file, line: line, message: message, hint: hint, fileError: nil)
+    }
+
+    private init(kind: Kind, file: URL?, line: Int?, message: String, hint: String, fileError: InputFileError?) {
         self.kind = kind
         self.file = file?.standardizedFileURL.path
         self.line = line
         self.message = message
         self.hint = hint
+        self.fileError = fileError
     }
 
     /// `file:line: message`, with whatever parts are known.
@@ -48,7 +57,7 @@ public struct AuditError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The audit's error for a file the shared readers refused.
     init(_ error: PropertyListError) {
         self.init(kind: error.kind == .missingFile ? .missingFile : .malformedInput, file: URL(fileURLWithPath: error.file),
-                  line: error.line, message: error.message, hint: error.hint)
+                  line: error.line, message: error.message, hint: error.hint, fileError: error.fileError)
     }
 
     static func malformed(_ location: SourceLocation, _ message: String, hint: String) -> AuditError {

@@ -79,7 +79,7 @@ struct BuildSettings: Sendable {
         switch limit {
         case .tooLong:
             message = "the value of \(name) passes \(AuditLimits.valueBytesText) after expansion, "
-                + "or the settings together pass \(AuditLimits.fileBytesText)"
+                + "or the settings together pass \(AuditLimits.expandedBytesText)"
         case .tooDeep:
             message = "the value of \(name) nests setting references deeper than \(AuditLimits.nesting) levels"
         }

@@ -81,7 +81,7 @@ enum InfoPlistMerger {
                 guard expanded != text else { return node }
                 added += max(0, expanded.utf8.count - text.utf8.count)
                 guard added <= AuditLimits.expandedBytes else {
-                    throw tooLarge(node, "the values grow by more than \(AuditLimits.fileBytesText) in all when their "
+                    throw tooLarge(node, "the values grow by more than \(AuditLimits.expandedBytesText) in all when their "
                                        + "settings are expanded")
                 }
                 result.value = .string(expanded)

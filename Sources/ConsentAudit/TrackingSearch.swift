@@ -85,11 +85,14 @@ enum TrackingSearch {
         return url.standardizedFileURL
     }
 
+    /// The text of a source, project or workspace file; `nil` when it cannot be read, since the search
+    /// only gathers evidence and passes over a file it cannot read.
+    private static func text(of url: URL) -> String? {
+        (try? AuditLimits.read(url, kind: .projectFile)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
     private static func firstRequest(inFile url: URL) -> Finding.Evidence? {
-        guard sourceExtensions.contains(url.pathExtension),
-              let data = try? AuditLimits.read(url, role: "source file")
-        else { return nil }
-        let text = String(decoding: data, as: UTF8.self)
+        guard sourceExtensions.contains(url.pathExtension), let text = text(of: url) else { return nil }
         var importLine: Int?
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             switch mention(in: line) {
@@ -104,8 +107,7 @@ enum TrackingSearch {
     /// The `relativePath` of every `XCLocalSwiftPackageReference` in a `project.pbxproj`, relative to the
     /// folder that holds the `.xcodeproj`.
     static func localPackages(ofProject file: URL) -> [String] {
-        guard let data = try? AuditLimits.read(file, role: "Xcode project") else { return [] }
-        let text = String(decoding: data, as: UTF8.self)
+        guard let text = text(of: file) else { return [] }
         var paths: [String] = []
         var rest = text[...]
         while let isa = rest.range(of: "isa = XCLocalSwiftPackageReference;") {
@@ -143,8 +145,7 @@ enum TrackingSearch {
     /// relative to the folder that holds the `.xcworkspace` unless absolute; a referenced `.xcodeproj`
     /// stands for its folder.
     static func localReferences(ofWorkspace file: URL) -> [String] {
-        guard let data = try? AuditLimits.read(file, role: "Xcode workspace") else { return [] }
-        let text = String(decoding: data, as: UTF8.self)
+        guard let text = text(of: file) else { return [] }
         var paths: [String] = []
         var rest = text[...]
         while let attribute = rest.range(of: "location") {

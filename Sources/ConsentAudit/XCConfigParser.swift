@@ -54,15 +54,28 @@ enum XCConfigStatement: Sendable, Equatable {
 /// joined with a space, as newer Xcode versions read it; the statement keeps the line where it started.
 /// A UTF-8 byte-order mark at the start is skipped. Lines Xcode skips (`export`, unknown directives) are
 /// returned as `.skipped`; any other line that is not an assignment or an include is an error.
+///
+/// A line is measured before it is decoded, and one longer than `AuditLimits.valueBytes` is refused there,
+/// so that a file of one endless line costs no more than its bytes.
 enum XCConfigParser {
+    /// The statements of xcconfig text already in memory.
     static func parse(_ text: String, file: URL) throws(AuditError) -> [XCConfigStatement] {
-        var text = Substring(text)
-        if text.unicodeScalars.first == "\u{FEFF}" { text = Substring(text.unicodeScalars.dropFirst()) }
+        try parse(Array(text.utf8), file: file)
+    }
+
+    /// The statements of an xcconfig file's bytes (UTF-8; a malformed sequence reads as U+FFFD).
+    static func parse(_ bytes: [UInt8], file: URL) throws(AuditError) -> [XCConfigStatement] {
         var statements: [XCConfigStatement] = []
         // A line ended by `\` so far: where it started, its text, and the tail a `//` cut from it.
         var pending: (line: Int, text: String, cutTail: String?)?
-        let physicalLines = lines(of: text)
-        for (index, rawLine) in physicalLines.enumerated() {
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        for (index, physical) in lines(of: bytes, from: start).enumerated() {
+            let location = SourceLocation(file: file, line: pending?.line ?? index + 1)
+            guard physical.range.count <= AuditLimits.valueBytes else {
+                throw AuditError.malformed(location, "the line is longer than \(AuditLimits.valueBytesText)",
+                                           hint: "no build setting needs this much text; check the file")
+            }
+            let rawLine = String(decoding: bytes[physical.range], as: UTF8.self)
             var line = Substring(rawLine)
             var cutTail: String?
             if let comment = line.range(of: "//") {
@@ -73,8 +86,7 @@ enum XCConfigParser {
             let isBlank = { (character: Character) in character == " " || character == "\t" }
             var end = line.endIndex
             while end > line.startIndex, isBlank(line[line.index(before: end)]) { end = line.index(before: end) }
-            let continues = end > line.startIndex && line[line.index(before: end)] == "\\"
-                && index < physicalLines.count - 1
+            let continues = end > line.startIndex && line[line.index(before: end)] == "\\" && physical.isFollowed
             var piece = continues ? line[..<line.index(before: end)] : line
             if continues { while let last = piece.last, isBlank(last) { piece = piece.dropLast() } }
             if pending == nil {
@@ -82,18 +94,14 @@ enum XCConfigParser {
             } else {
                 pending!.text += " " + piece.drop(while: isBlank)
                 pending!.cutTail = pending!.cutTail ?? cutTail
-            }
-            guard let (start, logical, cut) = pending else { continue }
-            if continues {
-                guard logical.utf8.count <= AuditLimits.valueBytes else {
-                    throw AuditError.malformed(SourceLocation(file: file, line: start),
+                guard pending!.text.utf8.count <= AuditLimits.valueBytes else {
+                    throw AuditError.malformed(location,
                                                "a line continued with \\ is longer than \(AuditLimits.valueBytesText)",
                                                hint: "no build setting needs this much text; check the file")
                 }
-                continue
             }
+            guard !continues, let (_, logical, cut) = pending else { continue }
             pending = nil
-            let location = SourceLocation(file: file, line: start)
             let trimmed = logical.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty { continue }
             if let skipped = skippedLine(trimmed, location) {
@@ -109,6 +117,32 @@ enum XCConfigParser {
         return statements
     }
 
+    /// The lines of `bytes` from `start`, split at `\n`, `\r\n`, `\r`, U+2028 and U+2029 as Xcode accepts
+    /// all of them; `isFollowed` when a line break ends the line, so that another line (perhaps empty)
+    /// comes after it.
+    static func lines(of bytes: [UInt8], from start: Int) -> [(range: Range<Int>, isFollowed: Bool)] {
+        var lines: [(range: Range<Int>, isFollowed: Bool)] = []
+        var lineStart = start
+        var index = start
+        while index < bytes.count {
+            let breakLength: Int
+            switch bytes[index] {
+            case 0x0A: breakLength = 1
+            case 0x0D: breakLength = index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
+            case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80
+                && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9): breakLength = 3
+            default:
+                index += 1
+                continue
+            }
+            lines.append((lineStart..<index, true))
+            index += breakLength
+            lineStart = index
+        }
+        lines.append((lineStart..<bytes.count, false))
+        return lines
+    }
+
     /// `export NAME=value` or a directive other than `#include`, which Xcode reads past.
     private static func skippedLine(_ line: String, _ location: SourceLocation) -> XCConfigSkippedLine? {
         if line.hasPrefix("#") {
@@ -121,14 +155,6 @@ enum XCConfigParser {
         let name = words[1].prefix { $0 == "_" || $0.isASCII && ($0.isLetter || $0.isNumber) }
         guard !name.isEmpty else { return nil }
         return XCConfigSkippedLine(reason: .export(name: String(name)), location: location)
-    }
-
-    /// Lines split at `\n`, `\r\n`, `\r`, U+2028 and U+2029, as Xcode accepts all of them.
-    static func lines(of text: Substring) -> [Substring] {
-        text.split(omittingEmptySubsequences: false) { character in
-            character == "\n" || character == "\r\n" || character == "\r"
-                || character == "\u{2028}" || character == "\u{2029}"
-        }
     }
 
     private static func include(_ line: String, _ location: SourceLocation) throws(AuditError) -> XCConfigInclude {
@@ -177,10 +203,6 @@ enum XCConfigParser {
         }
         var value = String(chars[(index + 1)...]).trimmingCharacters(in: .whitespaces)
         if value.hasSuffix(";") { value = String(value.dropLast()).trimmingCharacters(in: .whitespaces) }
-        guard value.utf8.count <= AuditLimits.valueBytes else {
-            throw AuditError.malformed(location, "the value of \(name) is longer than \(AuditLimits.valueBytesText)",
-                                       hint: "no build setting needs this much text; check the file")
-        }
         return XCConfigAssignment(name: name, conditions: conditions, value: value, location: location)
     }
 }

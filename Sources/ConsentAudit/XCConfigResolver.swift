@@ -54,11 +54,10 @@ enum XCConfigResolver {
                 throw bad(include, "#include nests deeper than \(AuditLimits.nesting) files",
                           hint: "look for includes that lead back to each other")
             }
-            let data = try AuditLimits.read(file, role: "xcconfig file")
-            let text = String(decoding: data, as: UTF8.self)
+            let bytes = try AuditLimits.read(file, kind: .xcconfig)
             let chain = chain + (identity.map { [$0] } ?? [])
             resolution.files.append(file)
-            for statement in try XCConfigParser.parse(text, file: file) {
+            for statement in try XCConfigParser.parse(bytes, file: file) {
                 switch statement {
                 case .assignment(let assignment):
                     resolution.assignments.append(assignment)

@@ -1,5 +1,6 @@
 import ConsentEngine
 import Foundation
+import InputFiles
 import JSONKit
 
 /// Reads a `*.test.json` file: `{"fixture": 1, "kind": …, "case": {…}}` or `{…, "cases": […]}`, with
@@ -12,30 +13,23 @@ enum FixtureFile {
     static let formatVersion = 1
     static let fields = ["fixture", "kind", "policy", "context", "case", "cases"]
 
-    /// The largest fixture file read: 64 MiB, as for a policy; a suite of 10,000 cases is about 3 MiB.
-    static let maximumSize = 64 * 1024 * 1024
-
     /// The cases of the file at `url`, shown in messages as `displayPath`.
     static func load(_ url: URL, displayPath: String, policies: PolicyCache) -> FixtureFileContents {
         func failure(_ error: JSONFieldError) -> FixtureFileContents {
             FixtureFileContents(errors: [FixtureLoadError(file: displayPath, path: error.path, message: error.message)])
         }
-        // A fixture is a regular file of reasonable size: a FIFO or device under fixtures/ would make the run
-        // wait for ever, and an endless one exhaust memory.
-        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-        guard attributes?[.type] as? FileAttributeType == .typeRegular else {
-            return FixtureFileContents(errors: [FixtureLoadError(file: displayPath, path: nil, message: "is not a regular file (a FIFO, device or socket?); it was not read")])
-        }
-        if let size = attributes?[.size] as? Int, size > maximumSize {
-            return FixtureFileContents(errors: [FixtureLoadError(file: displayPath, path: nil, message: "is larger than \(maximumSize / 1024 / 1024) MiB; it was not read")])
+        // Through the bounded reader: a FIFO, device or endless file under fixtures/ cannot hold the run.
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.read(url.path, kind: .fixture)
+        } catch {
+            return FixtureFileContents(errors: [FixtureLoadError(file: displayPath, path: nil, message: error.message)])
         }
         let root: JSONNode
         do {
-            root = JSONNode(try JSONReader.parse(Array(Data(contentsOf: url))))
-        } catch let error as JSONSyntaxError {
-            return FixtureFileContents(errors: [FixtureLoadError(file: displayPath, path: nil, message: "not valid JSON: \(error)")])
+            root = JSONNode(try JSONReader.parse(bytes))
         } catch {
-            return FixtureFileContents(errors: [FixtureLoadError(file: displayPath, path: nil, message: "cannot read the file")])
+            return FixtureFileContents(errors: [FixtureLoadError(file: displayPath, path: nil, message: "not valid JSON: \(error)")])
         }
         let header: (kind: FixtureKind, object: JSONObject)
         do {

@@ -8,7 +8,7 @@ extension JSONNode {
     func date() throws(JSONFieldError) -> Date {
         let text = try string()
         guard let date = UTCCalendar.parse(text) else {
-            throw error("\"\(text)\" is not an ISO 8601 date (2025-01-31T10:00:00Z, 2025-01-31T11:00:00+01:00 or 2025-01-31)")
+            throw error(UTCCalendar.refusal(of: text))
         }
         return date
     }

@@ -58,7 +58,7 @@ enum ExplainCommand: Command {
             throw CLIError.usage("explain needs --prefs FILE",
                                  hint: "e.g. consentctl explain --prefs ~/Library/Developer/CoreSimulator/Devices/<id>/data/Containers/Data/Application/<id>/Library/Preferences/<bundle id>.plist")
         }
-        let now = try arguments[Option.now] ?? Date()
+        let now = try arguments.clock().now()
         let certified = try arguments[Option.certifiedCMPs].map { path throws(PreferencesError) in
             try CertifiedCMPList.read(contentsOf: URL(fileURLWithPath: path))
         }

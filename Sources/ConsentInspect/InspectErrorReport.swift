@@ -19,6 +19,9 @@ enum InspectErrorReport {
 
     /// §8: a request that cannot run is 64, a file that cannot be parsed 65, a missing one 66.
     static func describe(_ error: AuditError) -> ErrorReport {
+        if let file = error.fileError {
+            return ErrorReport.describe(file, message: error.description, option: nil, content: .dataError)
+        }
         let code: ExitCode = switch error.kind {
         case .usage: .usage
         case .malformedInput: .dataError
@@ -29,6 +32,9 @@ enum InspectErrorReport {
 
     /// §10: a file that is not preferences is 65, a missing one 66.
     static func describe(_ error: PreferencesError) -> ErrorReport {
+        if let file = error.fileError {
+            return ErrorReport.describe(file, message: error.description, option: nil, content: .dataError)
+        }
         let code: ExitCode = switch error.kind {
         case .notPreferences: .dataError
         case .missingFile: .noInput

@@ -107,7 +107,7 @@ package struct JSONReader {
             if byte == UInt8(ascii: "\"") {
                 utf8.append(contentsOf: bytes[start..<index])
                 index += 1
-                guard let text = String(validating: utf8, as: UTF8.self) else {
+                guard let text = UTF8Text.string(utf8) else {
                     index = opening
                     throw failure("a string that is not valid UTF-8")
                 }

@@ -1,3 +1,4 @@
+import DateCodec
 import Foundation
 
 /// Parses the text of the scalar plist elements as strictly as Apple's formats define them.
@@ -25,30 +26,13 @@ package enum PlistScalars {
         text.isEmpty ? nil : Double(text)
     }
 
-    /// `YYYY-MM-DDTHH:MM:SSZ` in UTC: the only form Foundation on Linux reads, so the only one accepted.
+    /// The forms a `<date>` is read in: `YYYY-MM-DDTHH:MM:SSZ` in UTC, the only one Foundation on Linux
+    /// reads, so the only one accepted.
+    package static let dateForms: ISO8601.Forms = []
+
+    /// A `<date>`, years 0001 to 9999.
     package static func date(_ text: String) -> Date? {
-        let chars = Array(text.utf8)
-        guard chars.count == 20, chars[4] == UInt8(ascii: "-"), chars[7] == UInt8(ascii: "-"),
-              chars[10] == UInt8(ascii: "T"), chars[13] == UInt8(ascii: ":"), chars[16] == UInt8(ascii: ":"),
-              chars[19] == UInt8(ascii: "Z")
-        else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            let part = chars[range]
-            guard part.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
-            return Int(String(decoding: part, as: UTF8.self))
-        }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-              (1...12).contains(month), (0...23).contains(hour), (0...59).contains(minute),
-              (0...59).contains(second)
-        else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-        guard let date = calendar.date(from: components),
-              calendar.component(.day, from: date) == day
-        else { return nil }
-        return date
+        ISO8601.parse(text, forms: dateForms).map { Date(timeIntervalSince1970: $0.secondsSince1970) }
     }
 
     /// Base64 with any whitespace in between; missing `=` padding is tolerated, other characters are not.

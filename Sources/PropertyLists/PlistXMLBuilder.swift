@@ -1,3 +1,4 @@
+import DateCodec
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -169,7 +170,7 @@ final class PlistXMLBuilder: NSObject, XMLParserDelegate {
             return scalar(PlistScalars.real(trimmed).map(PlistValue.real), frame, "\"\(trimmed)\" is not a number")
         case "date":
             return scalar(PlistScalars.date(trimmed).map(PlistValue.date), frame,
-                          "\"\(trimmed)\" is not a date of the form YYYY-MM-DDTHH:MM:SSZ")
+                          ISO8601.refusal(of: trimmed, forms: PlistScalars.dateForms))
         default:
             return scalar(PlistScalars.data(text).map(PlistValue.data), frame, "the <data> is not valid base64")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import InputFiles
 
 /// Why a property list (or another strictly read XML file) could not be read: the file, the line when the
 /// format has lines, what is wrong and how to fix it.
@@ -21,6 +22,9 @@ package struct PropertyListError: Error, Sendable, Equatable, CustomStringConver
     package var message: String
     /// How to fix it, in one line.
     package var hint: String
+    /// The bounded reader's error when the file itself could not be read; `nil` when its contents are at
+    /// fault.
+    package var fileError: InputFileError?
 
     package init(kind: Kind, file: URL, line: Int?, message: String, hint: String) {
         self.kind = kind
@@ -28,6 +32,13 @@ package struct PropertyListError: Error, Sendable, Equatable, CustomStringConver
         self.line = line
         self.message = message
         self.hint = hint
+    }
+
+    /// The error for a file the bounded reader refused: one too large is bad input, any other missing.
+    package init(_ error: InputFileError) {
+        self.init(kind: error.isContentFault ? .malformedInput : .missingFile, file: URL(fileURLWithPath: error.path), line: nil,
+                  message: error.message, hint: "check that the path names the \(error.name)")
+        fileError = error
     }
 
     /// `file:line: message`, the line only when known.

@@ -1,4 +1,5 @@
 import Foundation
+import InputFiles
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -25,13 +26,18 @@ package struct DuplicateKey: Sendable, Equatable {
 /// XML goes through libxml2 (FoundationXML's `XMLParser`) rather than `PropertyListSerialization`, which on
 /// Linux keeps no line numbers and silently accepts duplicate keys and invalid base64. It is fed as a
 /// stream: handed the whole file at once, libxml2 calls anything past its 10 MB lookup limit "not
-/// well-formed". Files over `PropertyListLimits.fileBytes` and nesting deeper than `PropertyListLimits.nesting` are
-/// refused in both formats.
+/// well-formed". Files over `InputFileKind.propertyList`'s bound and nesting deeper than
+/// `PropertyListLimits.nesting` are refused in both formats.
 package enum PropertyListReader {
-    /// Reads the file at `url`; `role` names it in errors ("privacy manifest").
-    package static func read(_ url: URL, role: String = "property list") throws(PropertyListError) -> PropertyListDocument {
-        let data = try PropertyListLimits.read(url, role: role)
-        return try parse(data, file: url)
+    /// Reads the file at `url` through the bounded reader; `role` names it in errors ("privacy manifest").
+    package static func read(_ url: URL, role: String? = nil) throws(PropertyListError) -> PropertyListDocument {
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.read(url.path, kind: .propertyList, named: role)
+        } catch {
+            throw PropertyListError(error)
+        }
+        return try parse(Data(bytes), file: url)
     }
 
     /// Parses `data` as a binary or XML property list read from `file`.

@@ -1,4 +1,5 @@
 import Foundation
+import InputFiles
 import PropertyLists
 import Testing
 @testable import ConsentAudit
@@ -72,7 +73,7 @@ struct AuditLimitsTests {
         let url = root.appendingPathComponent("Huge.plist")
         #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
         let handle = try FileHandle(forWritingTo: url)
-        try handle.truncate(atOffset: UInt64(AuditLimits.fileBytes + 1))
+        try handle.truncate(atOffset: UInt64(InputFileKind.propertyList.maximumBytes + 1))
         try handle.close()
         expectMalformed({ () throws(AuditError) in _ = try AuditPlist.read(url) },
                         mentioning: "larger than 64 MiB", file: "Huge.plist")

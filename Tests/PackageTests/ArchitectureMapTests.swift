@@ -38,7 +38,8 @@ import Testing
         let spans = text.split(separator: "`", omittingEmptySubsequences: false).enumerated()
             .filter { $0.offset % 2 == 1 }.map { String($0.element) }
         return spans.filter { span in
-            !span.contains(" ") && !span.hasPrefix("$") && !span.hasPrefix("-") && span != "/"
+            // Paths of the system (`/dev/null`) are not the repository's.
+            !span.contains(" ") && !span.hasPrefix("$") && !span.hasPrefix("-") && !span.hasPrefix("/")
                 && (span.contains("/") || [".swift", ".md", ".json", ".docc"].contains { span.hasSuffix($0) })
                 && !span.contains("<") && !span.contains("*")
         }

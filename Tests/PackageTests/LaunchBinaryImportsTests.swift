@@ -7,9 +7,10 @@ import Testing
 /// which Apple builds take, may import Foundation.
 @Suite struct LaunchBinaryImportsTests {
     /// The targets `consentctl` is built from.
-    private static let targets = ["consentctl", "ConsentCLI", "ConsentEngine", "ConsentSignals", "JSONKit"]
+    private static let targets = ["consentctl", "ConsentCLI", "ConsentEngine", "ConsentSignals", "JSONKit", "DateCodec", "InputFiles"]
     private static let allowed: Set = [
-        "FoundationEssentials", "Glibc", "Darwin", "ConsentCLI", "ConsentEngine", "ConsentSignals", "JSONKit",
+        "FoundationEssentials", "Glibc", "Darwin", "ConsentCLI", "ConsentEngine", "ConsentSignals", "JSONKit", "DateCodec",
+        "InputFiles",
     ]
 
     @Test func theTargetsOfConsentctlImportOnlyFoundationEssentialsAndEachOther() throws {

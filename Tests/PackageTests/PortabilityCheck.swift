@@ -11,7 +11,8 @@ enum PortabilityCheck {
         /// `environ`, `Glibc.` or `pthread_t()` outside an `#if` that asks about the platform.
         case linuxOnlyCall
         /// An API that needs a newer system than iOS 15 / macOS 13, anywhere: `Synchronization`'s `Mutex`
-        /// and `Atomic` (iOS 18), `Duration` and the clocks, `Regex`, the iOS 16 URL conveniences.
+        /// and `Atomic` and `String(validating:as:)` (iOS 18), `Duration` and the clocks, `Regex`, the iOS 16
+        /// URL conveniences.
         case newerThanDeploymentTarget
         /// An API iOS does not have, outside an `#if os(…)`, in a library an app embeds.
         case macOSOnlyInAppLibrary
@@ -26,7 +27,7 @@ enum PortabilityCheck {
     }
 
     /// The targets an iOS app links: they must build for iOS as well as macOS.
-    static let appLibraries: Set = ["JSONKit", "ConsentSignals", "ConsentEngine", "ConsentUserDefaults", "ConsentEngineApple"]
+    static let appLibraries: Set = ["JSONKit", "DateCodec", "InputFiles", "ConsentSignals", "ConsentEngine", "ConsentUserDefaults", "ConsentEngineApple"]
 
     private static let linuxOnlyImport = pattern(#"^\s*(@\w+\s+)*import\s+((struct|class|enum|protocol|func|var|let|typealias)\s+)?(FoundationEssentials|FoundationXML|FoundationNetworking|Glibc|Musl)\b"#)
     private static let linuxOnlyCall = pattern(#"\benviron\b|\bGlibc\.|\bpthread_t\(\)"#)
@@ -35,6 +36,7 @@ enum PortabilityCheck {
         + #"|\bTask\.sleep\(for:|\bURL\.(applicationSupport|documents|caches|temporary|home|desktop|downloads|library|user|movies|music|pictures|trash)Directory\b"#
         + #"|\bURL\(filePath:|\.appending\((path|component|components):|\.path\(percentEncoded:|\bRegex\b|#/"#
         + #"|\.firstRange\(of:|\.ranges\(of:|\.trimmingPrefix\(|\.wholeMatch\(|\.firstMatch\(of:"#
+        + #"|\bString\(validating:"#
     )
     private static let macOSOnly = pattern(#"\bhomeDirectoryForCurrentUser\b|\bProcess\(\)|\bNSWorkspace\b|\bhomeDirectory\(forUser:"#)
 

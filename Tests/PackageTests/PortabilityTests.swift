@@ -36,6 +36,7 @@ import Testing
         ("let file = URL(filePath: path)", .newerThanDeploymentTarget),
         ("let file = folder.appending(path: name)", .newerThanDeploymentTarget),
         ("let range = text.firstRange(of: \"x\")", .newerThanDeploymentTarget),
+        ("let text = String(validating: bytes, as: UTF8.self)", .newerThanDeploymentTarget),
         ("let home = FileManager.default.homeDirectoryForCurrentUser", .macOSOnlyInAppLibrary),
     ] as [(String, PortabilityCheck.Kind)])
     func aPlantedFaultIsReportedWithItsKindAndLine(fault: String, kind: PortabilityCheck.Kind) {

@@ -27,7 +27,7 @@ struct CommonOptions: Sendable {
     var tfua: Bool
     var trackingRestricted: Bool
     var language: String?
-    var now: Date?
+    var clock: ConsentClock
     var json: Bool
     var noInput: Bool
     var noColor: Bool
@@ -46,13 +46,11 @@ struct CommonOptions: Sendable {
         tfua = arguments[Flag.tfua]
         trackingRestricted = arguments[Flag.trackingRestricted]
         language = arguments[Option.lang]
-        now = try arguments[Option.now]
+        clock = try arguments.clock()
         json = arguments[Flag.json]
         noInput = arguments[Flag.noInput]
         noColor = arguments[Flag.noColor]
     }
-
-    var clock: ConsentClock { now.map(ConsentClock.fixed) ?? .system }
 
     /// The policy: `--policy` or the embedded default, with `--vendor-list` partners when given.
     func loadPolicy() throws -> Policy {
@@ -139,10 +137,18 @@ extension Option where Value == Date {
     package static var now: Option<Date> {
         Option("now", "ISO8601", help: "the current time, e.g. 2026-03-01T12:00:00Z (default: the clock)") { text throws(CLIError) in
             guard let date = UTCCalendar.parse(text) else {
-                throw CLIError.usage("--now: '\(text)' is not \(UTCCalendar.acceptedForms)", hint: "write e.g. --now 2026-03-01T12:00:00Z or --now 2026-03-01")
+                throw CLIError.usage("--now: \(UTCCalendar.refusal(of: text))", hint: "write e.g. --now 2026-03-01T12:00:00Z or --now 2026-03-01")
             }
             return date
         }
+    }
+}
+
+extension ParsedArguments {
+    /// The clock of a command: fixed at `--now`, or without it the engine's system clock. Every command
+    /// that knows the time reads it here, so none keeps a clock of its own.
+    package func clock() throws(CLIError) -> ConsentClock {
+        try self[Option.now].map(ConsentClock.fixed) ?? .system
     }
 }
 

@@ -1,5 +1,6 @@
 import ConsentEngine
 import ConsentSignals
+import InputFiles
 
 /// What an error a command ended with becomes: one line that says what and where, a hint, an exit code.
 package struct ErrorReport: Sendable, Equatable {
@@ -56,6 +57,11 @@ extension ErrorReport {
     /// A policy is configuration (78); a vendor list is input data (65); either missing is 66.
     private static func describe(_ error: PolicyError) -> ErrorReport {
         let option = error.isVendorList ? "--vendor-list" : "--policy"
+        if let file = error.fileError {
+            // A base policy is named by the policy's `extends`, not by the flag.
+            return describe(file, message: error.description, option: error.path == "$" ? option : nil,
+                            content: error.isVendorList ? .dataError : .config)
+        }
         switch error.kind {
         case .missingFile:
             return ErrorReport(error.description, hint: "check the path given to \(option)", code: .noInput)
@@ -67,6 +73,28 @@ extension ErrorReport {
             return ErrorReport(error.description, hint: "a policy file holds one JSON object (policies/README.md); 'consentctl policy check FILE' checks a policy", code: .config)
         case .invalid:
             return ErrorReport(error.description, hint: "fix the value at \(error.path); 'consentctl policy check FILE' checks a policy", code: .config)
+        }
+    }
+
+    /// A file the bounded reader refused, however it reached the command: `message` is the error that
+    /// carries it, described; `option` is the flag that named the file, for the hint; `content` is the
+    /// code of a file too large for its kind (78 for a policy, 65 for other input). Every other case is a
+    /// missing input (66).
+    package static func describe(_ error: InputFileError, message: String, option: String?, content: ExitCode) -> ErrorReport {
+        let path = option.map { "the path given to \($0)" } ?? "the path"
+        switch error.problem {
+        case .missing:
+            return ErrorReport(message, hint: "check \(path); a relative path starts at the current directory", code: .noInput)
+        case .unreadable:
+            return ErrorReport(message, hint: "check that this user may read the file", code: .noInput)
+        case .directory:
+            return ErrorReport(message, hint: "name the file itself, not its folder", code: .noInput)
+        case .notRegularFile:
+            return ErrorReport(message, hint: "give a regular file, or a pipe such as <(cat FILE)", code: .noInput)
+        case .pipeDidNotEnd(let seconds):
+            return ErrorReport(message, hint: "the program writing to the pipe must finish within \(seconds) seconds; write its output to a file first", code: .noInput)
+        case .tooLarge:
+            return ErrorReport(message, hint: "check that \(path) names the \(error.name)", code: content)
         }
     }
 

@@ -35,7 +35,7 @@ enum DecodeCommand: Command {
         guard !arguments.positionals.isEmpty else {
             throw CLIError.usage("decode needs at least one string", hint: "consentctl decode CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA")
         }
-        let now = try arguments[Option.now] ?? Date()
+        let now = try arguments.clock().now()
         let values = try arguments.positionals.map { string throws -> JSONValue in try decode(string, now: now) }
         if arguments[Flag.json] {
             invocation.console.out(JSONWriter.text(values.count == 1 ? values[0] : .array(values)))

@@ -1,3 +1,5 @@
+import InputFiles
+
 /// A policy or vendor list that cannot be used, with the file, the JSON path and what is wrong.
 public struct PolicyError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong, broadly.
@@ -21,14 +23,19 @@ public struct PolicyError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Whether the file at fault is a Global Vendor List, which is input data, where a policy is
     /// configuration.
     package var isVendorList: Bool
+    /// The bounded reader's error when the file itself could not be read (missing, a directory, a device,
+    /// too large); `nil` when its contents are at fault.
+    package var fileError: InputFileError?
 
     /// An error about `file`; `path` is `$` when the whole file is concerned.
-    package init(kind: Kind = .invalid, file: String, path: String, message: String, isVendorList: Bool = false) {
+    package init(kind: Kind = .invalid, file: String, path: String, message: String, isVendorList: Bool = false,
+                 fileError: InputFileError? = nil) {
         self.kind = kind
         self.file = file
         self.path = path
         self.message = message
         self.isVendorList = isVendorList
+        self.fileError = fileError
     }
 
     /// `file: path: message`, or `file: message` for a missing file.

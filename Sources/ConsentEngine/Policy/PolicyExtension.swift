@@ -30,9 +30,10 @@ enum PolicyExtension {
         let url = URL(fileURLWithPath: path, relativeTo: baseDirectory).standardizedFileURL
         let data: Data
         do {
-            data = Data(try PolicyFile.read(url, what: "base policy"))
+            data = Data(try PolicyFile.read(url, kind: .policy, named: "base policy"))
         } catch {
-            throw PolicyError(kind: error.kind, file: file, path: "$.extends", message: "\(url.path): \(error.message)")
+            throw PolicyError(kind: error.kind, file: file, path: "$.extends", message: "\(url.path): \(error.message)",
+                              fileError: error.fileError)
         }
         let base = try resolve(PolicyLoader.parse(data, file: url.path), file: url.path,
                                baseDirectory: url.deletingLastPathComponent(), depth: depth + 1)

@@ -3,59 +3,28 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import InputFiles
 
-/// Reads a policy, a base policy or a vendor list file whole, within a bound, telling a missing file, a
-/// directory and an empty file apart, so that each gets its own message and exit code: a missing file or a
-/// directory is a missing input (exit 66), an empty or oversized one is bad content (78 for a policy, 65
-/// for a vendor list). A FIFO (`--policy <(…)`) is read to its end like a file.
+/// Reads a policy, a base policy or a vendor list file whole through the bounded reader, and refuses an
+/// empty one: a file that cannot be read is a missing input, an empty or oversized one is bad content (a
+/// policy is configuration, a vendor list input data).
 enum PolicyFile {
-    /// 64 MiB, the audit's bound for a property list: far above any real policy or Global Vendor List
-    /// (about 1 MiB), far below what would strain memory.
-    static let maximumSize = 64 * 1024 * 1024
-
-    /// The file's bytes, or the error for `what` (`policy file`, `vendor list`) in `file`'s name.
-    static func read(_ url: URL, what: String, isVendorList: Bool = false) throws(PolicyError) -> [UInt8] {
+    /// The file's bytes, or the error for a file of `kind` (`.policy`, `.vendorList`); `name` names it in
+    /// messages when its kind's name would not (`base policy`).
+    static func read(_ url: URL, kind: InputFileKind, named name: String? = nil) throws(PolicyError) -> [UInt8] {
         let path = url.path
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw PolicyError(kind: .missingFile, file: path, path: "$", message: "no such \(what) (check the path)", isVendorList: isVendorList)
-        }
-        guard info.st_mode & S_IFMT != S_IFDIR else {
-            throw PolicyError(kind: .missingFile, file: path, path: "$", message: "is a directory, not a \(what)", isVendorList: isVendorList)
-        }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw PolicyError(kind: .missingFile, file: path, path: "$", message: "cannot read the \(what)", isVendorList: isVendorList)
-        }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while bytes.count <= maximumSize {
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else {
-                throw PolicyError(kind: .missingFile, file: path, path: "$", message: "cannot read the \(what)", isVendorList: isVendorList)
-            }
-            if count == 0 { break }
-            bytes += chunk[..<count]
-        }
-        guard bytes.count <= maximumSize else {
-            throw PolicyError(file: path, path: "$", message: "is larger than \(maximumSize / 1024 / 1024) MiB; a \(what) is far smaller", isVendorList: isVendorList)
+        let isVendorList = kind == .vendorList
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.read(path, kind: kind, named: name)
+        } catch {
+            throw PolicyError(kind: error.isContentFault ? .invalid : .missingFile, file: path, path: "$", message: error.message,
+                              isVendorList: isVendorList, fileError: error)
         }
         guard !bytes.isEmpty else {
-            throw PolicyError(file: path, path: "$", message: "is empty; a \(what) is a JSON object", isVendorList: isVendorList)
+            throw PolicyError(file: path, path: "$", message: "is empty; a \(name ?? kind.name) is a JSON object",
+                              isVendorList: isVendorList)
         }
         return bytes
     }
 }
-
-#if canImport(Glibc)
-private let systemRead = Glibc.read
-#elseif canImport(Darwin)
-private let systemRead = Darwin.read
-#endif

@@ -11,7 +11,7 @@ public enum PolicyLoader {
     ///
     /// - Throws: ``PolicyError`` naming the file, the JSON path and what is wrong.
     public static func load(contentsOf url: URL) throws(PolicyError) -> Policy {
-        let bytes = try PolicyFile.read(url, what: "policy file")
+        let bytes = try PolicyFile.read(url, kind: .policy)
         return try load(data: Data(bytes), file: url.path, baseDirectory: url.deletingLastPathComponent())
     }
 

@@ -17,7 +17,7 @@ struct VendorList: Sendable {
     var vendors: [Int: Partner]
 
     static func load(contentsOf url: URL) throws(PolicyError) -> VendorList {
-        let bytes = try PolicyFile.read(url, what: "vendor list", isVendorList: true)
+        let bytes = try PolicyFile.read(url, kind: .vendorList)
         do {
             return try parse(JSONReader.parse(bytes))
         } catch let failure as JSONFieldError {

@@ -48,6 +48,6 @@ extension JSONStringCoding {
     /// Dates in state files, log lines and `log --json`: any form ``UTCCalendar/parse(_:)`` accepts,
     /// written in UTC.
     package static let iso8601Date = JSONStringCoding(
-        type: Date.self, expectation: "an ISO 8601 date (2026-11-29T10:15:00Z)",
+        type: Date.self, expectation: UTCCalendar.expectation,
         decode: { UTCCalendar.parse($0) }, encode: { ($0 as? Date).map(UTCCalendar.iso8601) })
 }

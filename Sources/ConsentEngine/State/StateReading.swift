@@ -133,7 +133,7 @@ enum StateReading {
     private static func date(_ node: JSONNode) throws(JSONFieldError) -> Date {
         let text = try node.string()
         guard let date = UTCCalendar.parse(text) else {
-            throw node.error("\"\(text)\" is not \(JSONStringCoding.iso8601Date.expectation)")
+            throw node.error(UTCCalendar.refusal(of: text))
         }
         return date
     }

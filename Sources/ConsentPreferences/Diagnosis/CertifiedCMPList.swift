@@ -1,5 +1,4 @@
 import Foundation
-import PropertyLists
 
 /// A list of Google-certified CMP ids for `--certified-cmps`: one id per line, `#` starts a comment,
 /// blank lines are ignored.
@@ -27,13 +26,8 @@ public enum CertifiedCMPList {
     ///
     /// - Throws: ``PreferencesError`` `.missingFile` or `.notPreferences`.
     public static func read(contentsOf url: URL) throws(PreferencesError) -> Set<Int> {
-        let data: Data
-        do {
-            data = try PropertyListLimits.read(url, role: "list of certified CMPs")
-        } catch {
-            throw PreferencesError(error)
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
+        let bytes = try PreferencesReader.readFile(url, kind: .certifiedCMPList)
+        guard let text = String(data: Data(bytes), encoding: .utf8) else {
             throw PreferencesError(kind: .notPreferences, file: url.path, message: "the list of certified CMPs is not UTF-8 text",
                                    hint: "write one CMP id per line")
         }

@@ -1,3 +1,5 @@
+import InputFiles
+
 /// Why a file could not be read as preferences: it is missing, or it is something else — the message says
 /// what it looks like.
 public struct PreferencesError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -19,6 +21,9 @@ public struct PreferencesError: Error, Sendable, Equatable, CustomStringConverti
     public var message: String
     /// How to fix it, in one line.
     public var hint: String
+    /// The bounded reader's error when the file itself could not be read; `nil` when its contents are at
+    /// fault.
+    package var fileError: InputFileError?
 
     /// An error about `file`.
     public init(kind: Kind, file: String, line: Int? = nil, message: String, hint: String) {

@@ -1,5 +1,7 @@
+import JSONKit
 import ConsentSignals
 import Foundation
+import InputFiles
 import PropertyLists
 
 /// Reads a device's preferences: an iOS property list (XML or binary) or Android shared-preferences XML,
@@ -13,13 +15,16 @@ public enum PreferencesReader {
     /// - Throws: ``PreferencesError`` `.missingFile` when it cannot be read, `.notPreferences` when it holds
     ///   something else or is broken.
     public static func read(contentsOf url: URL) throws(PreferencesError) -> DevicePreferences {
-        let data: Data
+        try parse(Data(readFile(url, kind: .preferences)), file: url)
+    }
+
+    /// The bytes of the file at `url`, a file of `kind`, read through the bounded reader.
+    static func readFile(_ url: URL, kind: InputFileKind) throws(PreferencesError) -> [UInt8] {
         do {
-            data = try PropertyListLimits.read(url, role: "preferences file")
+            return try InputFile.read(url.path, kind: kind)
         } catch {
-            throw PreferencesError(error)
+            throw PreferencesError(PropertyListError(error))
         }
-        return try parse(data, file: url)
     }
 
     /// Reads `data` as preferences read from `file` (named in errors).
@@ -142,7 +147,7 @@ private enum FileShape {
             self = assigns && !text.contains("\":") ? .oldStylePlist : .json
         default:
             let line = bytes[start...].prefix { $0 != 0x0A && $0 != 0x0D }
-            if let text = String(validating: line, as: UTF8.self), line.allSatisfy({ $0 >= 0x20 || $0 == 0x09 }) {
+            if let text = UTF8Text.string(line), line.allSatisfy({ $0 >= 0x20 || $0 == 0x09 }) {
                 self = .text(firstLine: text.count > 60 ? String(text.prefix(60)) + "…" : text)
             } else {
                 self = .binary(head: bytes[start...].prefix(4).map { "0x" + String($0, radix: 16, uppercase: true) }
@@ -191,5 +196,6 @@ extension PreferencesError {
     init(_ error: PropertyListError) {
         self.init(kind: error.kind == .missingFile ? .missingFile : .notPreferences, file: error.file,
                   line: error.line, message: error.message, hint: error.hint)
+        fileError = error.fileError
     }
 }

@@ -32,25 +32,6 @@ struct InputBoundsTests {
         #expect(result.stderr.contains("longer than 4096 bytes"))
     }
 
-    @Test(.timeLimit(.minutes(1)))
-    func aFIFOAmongTheFixturesIsALoadErrorNotAWait() throws {
-        let folder = try TemporaryFolder()
-        #expect(mkfifo(folder.url.appendingPathComponent("waiting.test.json").path, 0o600) == 0)
-        let result = try Consentctl.run(["test", folder.path])
-        #expect(result.status == 1)
-        #expect(result.stderr.contains("waiting.test.json: is not a regular file"), "\(result.stderr)")
-    }
-
-    @Test(.timeLimit(.minutes(1)), arguments: ["/dev/zero", "/dev/urandom"])
-    func anEndlessPolicyOrVendorListIsRefusedAtItsBound(device: String) throws {
-        let state = try TemporaryFolder()
-        let policy = try Consentctl.run(["status", "--policy", device, "--state-dir", state.path])
-        #expect(policy.status == 78, "\(policy.stderr)")
-        #expect(policy.stderr.contains("larger than 64 MiB"))
-        let list = try Consentctl.run(["status", "--vendor-list", device, "--state-dir", state.path])
-        #expect(list.status == 65, "\(list.stderr)")
-    }
-
     @Test(.timeLimit(.minutes(1)), arguments: [#"^(\w+\s?)*$"#, #"(.*.*)*z$"#, #"(([a-z ])+.)+[A-Z]{3}!$"#])
     func aRunPatternThatCannotFinishExits64NamingThePattern(pattern: String) throws {
         let start = Date()

@@ -11,8 +11,23 @@ struct NumbersAndDatesTests {
     func aNowOutsideTheRangeIsAUsageError(now: String) throws {
         let result = try Consentctl.run(["status", "--geo", "EEA", "--now", now, "--state-dir", try TemporaryFolder().path])
         #expect(result.status == 64, "\(now): \(result.stderr)")
-        #expect(result.stderr.contains("--now: '\(now)'"))
+        #expect(result.stderr.contains("--now: \"\(now)\" is not an ISO 8601 date"))
         #expect(result.stderr.contains("0001 to 9999"))
+    }
+
+    @Test func everyCommandThatTakesNowRefusesABadOneWithTheSameMessage() throws {
+        let state = try TemporaryFolder()
+        let commands = [
+            ["status", "--state-dir", state.path], ["decode", "1YNN"],
+            ["explain", "--prefs", "fixtures/explain/devices/accept-all.plist"],
+        ]
+        let messages = try commands.map { command in
+            let result = try Consentctl.run(command + ["--now", "2026-02-30"])
+            #expect(result.status == 64, "\(command[0]): \(result.stderr)")
+            return result.stderr
+        }
+        #expect(Set(messages).count == 1, "\(messages)")
+        #expect(messages[0].hasPrefix("consentctl: error: --now: \"2026-02-30\" is not an ISO 8601 date from year 0001 to 9999"))
     }
 
     @Test(arguments: [

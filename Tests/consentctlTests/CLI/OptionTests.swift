@@ -46,7 +46,7 @@ struct OptionTests {
         (["--build", "beta"], "--build: 'beta' is not a build kind"),
         (["--debug-geo", "mars"], "--debug-geo: 'mars' is not a debug geography"),
         (["--geo", "Europe"], "--geo: 'Europe' is not a region; valid forms: \(RegionError.validForms)"),
-        (["--now", "yesterday"], "--now: 'yesterday' is not \(UTCCalendar.acceptedForms)"),
+        (["--now", "yesterday"], "--now: \(UTCCalendar.refusal(of: "yesterday"))"),
     ])
     func aTypedOptionRefusesAValueWithItsDeclarationsMessage(arguments: [String], message: String) {
         do throws(CLIError) {

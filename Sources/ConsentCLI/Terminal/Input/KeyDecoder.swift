@@ -1,3 +1,4 @@
+import JSONKit
 /// Decodes the bytes a terminal sends into keys.
 ///
 /// Terminals send Esc as the lone byte 0x1B, which is also how the arrow keys' sequences start; only time
@@ -78,7 +79,7 @@ enum KeyDecoder {
         guard bytes.count >= length else { return isFinal ? .key(.other, length: bytes.count) : .incomplete }
         let sequence = bytes.prefix(length)
         guard sequence.dropFirst().allSatisfy({ $0 & 0xC0 == 0x80 }),
-              let scalar = String(validating: sequence, as: UTF8.self)?.unicodeScalars.first
+              let scalar = UTF8Text.string(sequence)?.unicodeScalars.first
         else { return .key(.other, length: 1) }
         return .key(.character(Character(scalar)), length: length)
     }

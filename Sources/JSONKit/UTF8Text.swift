@@ -1,0 +1,19 @@
+/// Bytes read as UTF-8 text only when they are valid UTF-8: the one check for every reader of the package.
+///
+/// The standard library's `String(validating:as:)` does the same but needs iOS 18 and macOS 15; this
+/// decodes with `UTF8`'s transcoder, which every supported system has.
+package enum UTF8Text {
+    /// The text `bytes` encode, or `nil` when they are not valid UTF-8 (a stray continuation byte, a
+    /// truncated sequence, an overlong form or a surrogate).
+    package static func string<Bytes: Collection>(_ bytes: Bytes) -> String? where Bytes.Element == UInt8 {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return String(decoding: bytes, as: UTF8.self)
+            case .error: return nil
+            }
+        }
+    }
+}

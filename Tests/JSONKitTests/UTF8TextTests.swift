@@ -1,0 +1,19 @@
+import JSONKit
+import Testing
+
+struct UTF8TextTests {
+    @Test(arguments: [
+        ([0x61, 0x62], "ab"), ([], ""), ([0xC3, 0xA9], "é"), ([0xE2, 0x82, 0xAC], "€"),
+        ([0xF0, 0x9F, 0x98, 0x80], "😀"),
+    ] as [([UInt8], String)])
+    func validUTF8ReadsAsItsText(bytes: [UInt8], text: String) {
+        #expect(UTF8Text.string(bytes) == text)
+    }
+
+    @Test(arguments: [
+        [0x80], [0xC3], [0xE2, 0x82], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x61, 0xFF],
+    ] as [[UInt8]])
+    func invalidUTF8IsRefusedNotRepaired(bytes: [UInt8]) {
+        #expect(UTF8Text.string(bytes) == nil)
+    }
+}

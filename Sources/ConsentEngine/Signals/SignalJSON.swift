@@ -87,6 +87,8 @@ package enum SignalJSON {
             switch section {
             case .tcfEuV2(let tc):
                 sections.append(.init(key: name, value: tcString(tc, now: now)))
+            case .tcfCanada(let canada):
+                sections.append(.init(key: name, value: tcfCanada(canada)))
             case .usPrivacy(let usp):
                 sections.append(.init(key: name, value: .object(usPrivacyFields(usp))))
             case .us(let us):
@@ -98,27 +100,56 @@ package enum SignalJSON {
         return .members(["kind": .string("gpp"), "sectionIds": .integers(string.sectionIds), "sections": .object(sections)])
     }
 
+    /// A US section: `version`, for usmd to usri `subSections` (the header's list, null without a
+    /// header), the section's fields in its order (lists as lists), then `gpc` or null.
     private static func usSection(_ section: GPPUSSection) -> JSONValue {
         var members: [JSONValue.Member] = [.init(key: "version", value: .integer(section.version))]
-        func add(_ name: String, _ value: Int?) {
-            if let value { members.append(.init(key: name, value: .integer(value))) }
+        if section.kind.definesSectionHeader {
+            members.append(.init(key: "subSections", value: section.hasSectionHeader ? .integers(section.subSections) : .null))
         }
-        add("sharingNotice", section.sharingNotice)
-        add("saleOptOutNotice", section.saleOptOutNotice)
-        add("sharingOptOutNotice", section.sharingOptOutNotice)
-        add("targetedAdvertisingOptOutNotice", section.targetedAdvertisingOptOutNotice)
-        add("sensitiveDataProcessingOptOutNotice", section.sensitiveDataProcessingOptOutNotice)
-        add("sensitiveDataLimitUseNotice", section.sensitiveDataLimitUseNotice)
-        add("saleOptOut", section.saleOptOut)
-        add("sharingOptOut", section.sharingOptOut)
-        add("targetedAdvertisingOptOut", section.targetedAdvertisingOptOut)
-        members.append(.init(key: "sensitiveDataProcessing", value: .integers(section.sensitiveDataProcessing)))
-        members.append(.init(key: "knownChildSensitiveDataConsents", value: .integers(section.knownChildSensitiveDataConsents)))
-        add("personalDataConsents", section.personalDataConsents)
-        add("mspaCoveredTransaction", section.mspaCoveredTransaction)
-        add("mspaOptOutOptionMode", section.mspaOptOutOptionMode)
-        add("mspaServiceProviderMode", section.mspaServiceProviderMode)
+        for (field, values) in section.fieldsInOrder {
+            let value: JSONValue = switch (values, field.isList) {
+            case (let values?, true): .integers(values)
+            case (let values?, false): values.first.map(JSONValue.integer) ?? .null
+            case (nil, _): .null
+            }
+            members.append(.init(key: field.name, value: value))
+        }
         members.append(.init(key: "gpc", value: .nullable(section.gpc)))
         return .object(members)
+    }
+
+    /// TCF Canada's fields by their spec names; the sub-sections' fields null when the string
+    /// has no such sub-section.
+    private static func tcfCanada(_ section: TCFCanadaSection) -> JSONValue {
+        let publisher = section.publisherPurposes
+        let pairs: KeyValuePairs<String, JSONValue> = [
+            "version": .integer(section.version),
+            "created": .string(section.created.iso8601),
+            "lastUpdated": .string(section.lastUpdated.iso8601),
+            "cmpId": .integer(section.cmpId),
+            "cmpVersion": .integer(section.cmpVersion),
+            "consentScreen": .integer(section.consentScreen),
+            "consentLanguage": .string(section.consentLanguage),
+            "vendorListVersion": .integer(section.vendorListVersion),
+            "tcfPolicyVersion": .integer(section.tcfPolicyVersion),
+            "useNonStandardStacks": .bool(section.useNonStandardStacks),
+            "specialFeatureExpressConsent": .integers(section.specialFeatureExpressConsent),
+            "purposesExpressConsent": .integers(section.purposesExpressConsent),
+            "purposesImpliedConsent": .integers(section.purposesImpliedConsent),
+            "vendorExpressConsent": .integers(section.vendorExpressConsent.ids),
+            "vendorImpliedConsent": .integers(section.vendorImpliedConsent.ids),
+            "pubRestrictions": .array(section.pubRestrictions.map { restriction in
+                .members(["purpose": .integer(restriction.purpose), "type": .integer(restriction.type.rawValue),
+                          "vendors": .integers(restriction.vendors)])
+            }),
+            "disclosedVendors": section.disclosedVendors.map { .integers($0.ids) } ?? .null,
+            "pubPurposesExpressConsent": publisher.map { .integers($0.pubPurposesExpressConsent) } ?? .null,
+            "pubPurposesImpliedConsent": publisher.map { .integers($0.pubPurposesImpliedConsent) } ?? .null,
+            "numCustomPurposes": publisher.map { .integer($0.numCustomPurposes) } ?? .null,
+            "customPurposesExpressConsent": publisher.map { .integers($0.customPurposesExpressConsent) } ?? .null,
+            "customPurposesImpliedConsent": publisher.map { .integers($0.customPurposesImpliedConsent) } ?? .null,
+        ]
+        return .object(pairs.map { JSONValue.Member(key: $0.key, value: $0.value) })
     }
 }

@@ -177,7 +177,7 @@ enum TCStringDecoder {
     }
 
     /// Two 6-bit letters, A = 0 … Z = 25.
-    private static func readLetters(_ reader: inout BitReader, _ field: String) throws(SignalDecodingError) -> String {
+    static func readLetters(_ reader: inout BitReader, _ field: String) throws(SignalDecodingError) -> String {
         let start = reader.offset
         let first = try reader.read(6, field)
         let second = try reader.read(6, field)

@@ -82,7 +82,7 @@ enum TCStringEncoder {
     }
 
     /// `value` when it fits in `bits` unsigned bits.
-    private static func checked<Value: BinaryInteger>(
+    static func checked<Value: BinaryInteger>(
         _ value: Value, bits: Int, _ field: @autoclosure () -> String
     ) throws(SignalEncodingError) -> Int {
         guard value >= 0, value < (1 << bits) else {
@@ -92,7 +92,7 @@ enum TCStringEncoder {
     }
 
     /// `list` ascending and unique, when every id is within `1...limit`.
-    private static func ids(_ list: [Int], within limit: Int, _ field: @autoclosure () -> String) throws(SignalEncodingError) -> [Int] {
+    static func ids(_ list: [Int], within limit: Int, _ field: @autoclosure () -> String) throws(SignalEncodingError) -> [Int] {
         let sorted = VendorSet.normalized(list)
         if let first = sorted.first, first < 1 {
             throw SignalEncodingError(field: field(), reason: "id \(first) is below 1")
@@ -104,7 +104,7 @@ enum TCStringEncoder {
     }
 
     /// Two letters A–Z (lowercase is uppercased) as 12 bits.
-    private static func letters(_ text: String, _ field: String) throws(SignalEncodingError) -> Int {
+    static func letters(_ text: String, _ field: String) throws(SignalEncodingError) -> Int {
         var notLetters: SignalEncodingError { SignalEncodingError(field: field, reason: "\"\(text)\" is not two letters A-Z") }
         var value = 0
         var count = 0

@@ -133,6 +133,12 @@ enum TCStringDecoder {
         model.publisherCC = try readLetters(&reader, "PublisherCC")
         model.vendorConsents = try reader.readVendorSet("VendorConsents", budget: &budget)
         model.vendorLegitimateInterests = try reader.readVendorSet("VendorLegitimateInterests", budget: &budget)
+        // 2020-era CMPs ended the core here, before NumPubRestrictions: fewer than 12 bits, all
+        // zero, are left, which other decoders read as no restriction.
+        if reader.restIsZero(fewerThan: 12) {
+            model.isCoreSegmentShort = true
+            return
+        }
         let count = try reader.read(12, "NumPubRestrictions")
         model.publisherRestrictions.reserveCapacity(count)
         for entry in 0..<count {

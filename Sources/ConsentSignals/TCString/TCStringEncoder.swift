@@ -23,8 +23,17 @@ enum TCStringEncoder {
         writer.write(try letters(model.publisherCC, "publisherCC"), width: 12)
         try writeVendorSet(model.vendorConsents, into: &writer, "vendorConsents")
         try writeVendorSet(model.vendorLegitimateInterests, into: &writer, "vendorLegitimateInterests")
-        try writeRestrictions(model.publisherRestrictions, into: &writer)
-        writer.pad(toMultipleOf: 24)
+        if model.isCoreSegmentShort {
+            // As short as its 2020-era writers made it: NumPubRestrictions left out, and no more
+            // padding than the last character needs, so that it reads back as short.
+            guard model.publisherRestrictions.isEmpty else {
+                throw SignalEncodingError(field: "publisherRestrictions", reason: "a short core segment has no NumPubRestrictions field, so no restriction")
+            }
+            writer.pad(toMultipleOf: 6)
+        } else {
+            try writeRestrictions(model.publisherRestrictions, into: &writer)
+            writer.pad(toMultipleOf: 24)
+        }
         if let disclosed = model.disclosedVendors {
             try writeVendorSegment(.disclosedVendors, disclosed, "disclosedVendors", into: &writer)
         }

@@ -6,15 +6,22 @@ import JSONKit
 /// names in the spec's order, ids and purposes as sorted integer lists, flags as booleans, dates in
 /// ISO 8601 UTC with a fraction only when the deciseconds are not zero.
 package enum SignalJSON {
-    /// `{ "kind": "tc", …fields, "googleServing": {"mode", "reasons"} }`, serving by the table at `now`.
+    /// `{ "kind": "tc", …fields, "googleServing": {"mode", "reasons"}, "warnings": [{"id", "message"}] }`,
+    /// serving by the table at `now`.
     package static func tcString(_ string: TCString, now: Date) -> JSONValue {
+        .object(tcObject(string, now: now) + [warnings(SignalWarning.check(string))])
+    }
+
+    /// A TC string's object without its warnings: the `tcfeuv2` section of a GPP string, whose
+    /// warnings the string's own list holds.
+    private static func tcObject(_ string: TCString, now: Date) -> [JSONValue.Member] {
         let verdict = GoogleServingTable.verdict(on: string, now: now)
         var members = [JSONValue.Member(key: "kind", value: .string("tc"))]
         members += tcFields(string)
         members.append(.init(key: "googleServing", value: .members([
             "mode": .string(verdict.mode.rawValue), "reasons": .strings(verdict.reasons.map(\.description)),
         ])))
-        return .object(members)
+        return members
     }
 
     /// The fields of a TC string, without `kind` (the `tcfeuv2` section of a GPP string holds these).
@@ -61,15 +68,16 @@ package enum SignalJSON {
         return pairs.map { JSONValue.Member(key: $0.key, value: $0.value) }
     }
 
-    /// `{ "kind": "ac", "version", "consented", "disclosed" }`.
+    /// `{ "kind": "ac", "version", "consented", "disclosed", "warnings": [] }`.
     package static func additionalConsent(_ string: AdditionalConsentString) -> JSONValue {
         .members(["kind": .string("ac"), "version": .integer(string.version),
-                  "consented": .integers(string.consented), "disclosed": .integers(string.disclosed)])
+                  "consented": .integers(string.consented), "disclosed": .integers(string.disclosed), "warnings": .array([])])
     }
 
-    /// `{ "kind": "usp", "version", "noticeGiven", "optedOutOfSale", "lspaCovered" }`, each flag null for `-`.
+    /// `{ "kind": "usp", "version", "noticeGiven", "optedOutOfSale", "lspaCovered", "warnings": [] }`, each
+    /// flag null for `-`.
     package static func usPrivacy(_ string: USPrivacyString) -> JSONValue {
-        .object([.init(key: "kind", value: .string("usp"))] + usPrivacyFields(string))
+        .object([.init(key: "kind", value: .string("usp"))] + usPrivacyFields(string) + [warnings([])])
     }
 
     private static func usPrivacyFields(_ string: USPrivacyString) -> [JSONValue.Member] {
@@ -79,14 +87,14 @@ package enum SignalJSON {
          .init(key: "lspaCovered", value: .nullable(string.lspaCovered))]
     }
 
-    /// `{ "kind": "gpp", "sectionIds": [...], "sections": { "<api prefix>": {…} } }`.
+    /// `{ "kind": "gpp", "sectionIds": [...], "sections": { "<api prefix>": {…} }, "warnings": [...] }`.
     package static func gppString(_ string: GPPString, now: Date) -> JSONValue {
         var sections: [JSONValue.Member] = []
         for section in string.sections {
             let name = section.apiPrefix ?? String(section.id)
             switch section {
             case .tcfEuV2(let tc):
-                sections.append(.init(key: name, value: tcString(tc, now: now)))
+                sections.append(.init(key: name, value: .object(tcObject(tc, now: now))))
             case .tcfCanada(let canada):
                 sections.append(.init(key: name, value: tcfCanada(canada)))
             case .usPrivacy(let usp):
@@ -97,7 +105,13 @@ package enum SignalJSON {
                 sections.append(.init(key: name, value: .members(["raw": .string(text)])))
             }
         }
-        return .members(["kind": .string("gpp"), "sectionIds": .integers(string.sectionIds), "sections": .object(sections)])
+        return .members(["kind": .string("gpp"), "sectionIds": .integers(string.sectionIds), "sections": .object(sections),
+                         "warnings": warnings(SignalWarning.check(string)).value])
+    }
+
+    /// `"warnings": [{"id", "message"}]`: what ``SignalWarning`` finds in a decoded string.
+    private static func warnings(_ warnings: [SignalWarning]) -> JSONValue.Member {
+        .init(key: "warnings", value: .array(warnings.map { .members(["id": .string($0.id.rawValue), "message": .string($0.message)]) }))
     }
 
     /// A US section: `version`, for usmd to usri `subSections` (the header's list, null without a

@@ -28,7 +28,11 @@ extension BitWriter {
     /// Writes ascending unique `ids` (each at least 1) as a Fibonacci range, consecutive ids as
     /// one group; at most 4,095 groups, which the caller checks.
     mutating func writeFibonacciRange(_ ids: [Int]) {
-        let groups = Self.runs(of: ids)
+        writeFibonacciRange(groups: Self.runs(of: ids))
+    }
+
+    /// Writes `groups` (ascending, apart, from 1; at most 4,095) as a Fibonacci range.
+    mutating func writeFibonacciRange(groups: [ClosedRange<Int>]) {
         write(groups.count, width: 12)
         var previous = 0
         for group in groups {
@@ -42,11 +46,11 @@ extension BitWriter {
         }
     }
 
-    /// The bits `writeFibonacciRange(ids)` writes, without writing them.
-    static func fibonacciRangeBitCount(_ ids: [Int]) -> Int {
+    /// The bits `writeFibonacciRange(groups:)` writes, without writing them.
+    static func fibonacciRangeBitCount(groups: [ClosedRange<Int>]) -> Int {
         var bits = 12
         var previous = 0
-        for group in runs(of: ids) {
+        for group in groups {
             bits += 1 + fibonacciBitCount(group.lowerBound - previous)
             if group.lowerBound != group.upperBound {
                 bits += fibonacciBitCount(group.upperBound - group.lowerBound)

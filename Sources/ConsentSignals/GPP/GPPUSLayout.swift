@@ -44,11 +44,16 @@ struct GPPUSLayout: Sendable, Equatable {
     /// The core sub-section's fields after `Version`.
     let core: [Slot]
     let subsection: Subsection
+    /// For each field of `GPPUSField.allCases`, in that order, how many values the layout holds (0 for a
+    /// field it lacks), so that the encoder checks a section without searching the slots.
+    let counts: [Int]
 
     private init(_ kind: GPPUSSection.Kind, _ core: [Slot]) {
         startsWithVersion = !kind.definesSectionHeader
         self.core = core
         subsection = .of(kind)
+        let slots = core + subsection.slots
+        counts = GPPUSField.allCases.map { field in slots.first { $0.field == field }?.count ?? 0 }
     }
 
     /// usnat's fields with `sensitive` and `child` values in its lists.
@@ -96,6 +101,13 @@ struct GPPUSLayout: Sendable, Equatable {
 
     /// The layout of a section's version 1 (usnat's v1), as each section's spec lists its fields.
     static func standard(_ kind: GPPUSSection.Kind) -> GPPUSLayout {
+        standardLayouts[kind.rawValue - GPPUSSection.Kind.national.rawValue]
+    }
+
+    /// Every kind's `standard` layout, built once, in section id order.
+    private static let standardLayouts = GPPUSSection.Kind.allCases.map(build)
+
+    private static func build(_ kind: GPPUSSection.Kind) -> GPPUSLayout {
         switch kind {
         case .national: nationalV1
         case .california:

@@ -146,25 +146,21 @@ enum GPPUSSectionCoding {
     /// section without a GPC sub-section.
     private static func checkFields(of section: GPPUSSection, against layout: GPPUSLayout) throws(SignalEncodingError) {
         let prefix = section.kind.apiPrefix
-        var slots: [GPPUSField: GPPUSLayout.Slot] = [:]
-        for slot in layout.core + layout.subsection.slots {
-            slots[slot.field] = slot
-        }
-        let optional = Set(layout.subsection.slots.map(\.field))
-        for field in GPPUSField.allCases {
+        for (field, count) in zip(GPPUSField.allCases, layout.counts) {
             let values = section[field]
-            guard let slot = slots[field] else {
+            guard count > 0 else {
                 if values != nil {
                     throw SignalEncodingError(field: field.name, reason: "\(prefix) has no such field; set it to nil")
                 }
                 continue
             }
             guard let values else {
-                if optional.contains(field) { continue }
+                // Only the optional sub-section's list may be left out.
+                if layout.subsection == .sensitiveDataConsents && field == .sensitiveDataProcessing { continue }
                 throw SignalEncodingError(field: field.name, reason: "\(prefix) needs a value")
             }
-            guard values.count == slot.count else {
-                throw SignalEncodingError(field: field.name, reason: "\(prefix) takes \(slot.count) values, not \(values.count)")
+            guard values.count == count else {
+                throw SignalEncodingError(field: field.name, reason: "\(prefix) takes \(count) values, not \(values.count)")
             }
             let limit = (1 << field.bits) - 1
             if let value = values.first(where: { !(0...limit).contains($0) }) {

@@ -56,9 +56,9 @@ extension BitWriter {
     mutating func writeOptimizedRange(_ vendors: VendorSet) {
         write(vendors.maxVendorId, width: 16)
         let runs = Self.runs(of: vendors.ids)
-        if runs.count <= 4095, Self.fibonacciRangeBitCount(vendors.ids) <= vendors.maxVendorId {
+        if runs.count <= 4095, Self.fibonacciRangeBitCount(groups: runs) <= vendors.maxVendorId {
             write(true)
-            writeFibonacciRange(vendors.ids)
+            writeFibonacciRange(groups: runs)
         } else {
             write(false)
             writeBitfield(vendors.ids, count: vendors.maxVendorId)

@@ -101,7 +101,7 @@ let package = Package(
             dependencies: ["ConsentPreferences", "ConsentEngine", "ConsentSignals", "ConsentFixtures"],
             swiftSettings: strict
         ),
-        .testTarget(name: "ConsentSignalsTests", dependencies: ["ConsentSignals", "ConsentEngine", "ConsentFixtures"], swiftSettings: strict),
+        .testTarget(name: "ConsentSignalsTests", dependencies: ["ConsentSignals", "ConsentEngine", "ConsentFixtures", "JSONKit"], swiftSettings: strict),
         .testTarget(name: "ConsentUserDefaultsTests", dependencies: ["ConsentUserDefaults", "ConsentSignals", "ConsentEngine"], swiftSettings: strict),
         .testTarget(name: "ConsentEngineAppleTests", dependencies: ["ConsentEngineApple", "ConsentEngine"], swiftSettings: strict),
         .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"], swiftSettings: strict),

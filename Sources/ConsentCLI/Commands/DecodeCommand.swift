@@ -12,13 +12,27 @@ enum DecodeCommand: Command {
     static let name = "decode"
     static let summary = "decode TC, AC, GPP and US Privacy strings"
     static let usage = "consentctl decode STRING… [--json] [--now ISO8601]"
-    static let about = """
-    Decodes each string, telling its kind from how it starts: a TC string (C…), a GPP string (DB…), a
-    Google Additional Consent string (1~ or 2~) or a US Privacy string (1 and three of Y, N, -), and
-    prints every field. For a TC string it also says what Google will serve on it at --now (default: the
-    clock), by the same table the engine uses. Several strings give a JSON list with --json. A string that
-    does not decode exits 65 naming the segment, the field and the bit offset.
-    """
+    static var about: String {
+        """
+        Decodes each string, telling its kind from how it starts: a TC string (C…), a GPP string (DB…), a
+        Google Additional Consent string (1~ or 2~) or a US Privacy string (1 and three of Y, N, -), and
+        prints every field; a GPP string every section the GPP spec defines. For a TC string it also says
+        what Google will serve on it at --now (default: the clock), by the same table the engine uses.
+        Several strings give a JSON list with --json. A string that does not decode exits 65 naming the
+        segment, the field and the bit offset. A string that decodes but holds what the rules around its
+        format forbid gets warnings, each an id and a message ("warnings" in JSON):
+        \(warningTable)
+        """
+    }
+
+    /// Every warning id with its meaning, one per line.
+    static var warningTable: String {
+        let width = SignalWarning.ID.allCases.map(\.rawValue.count).max() ?? 0
+        return SignalWarning.ID.allCases.map { id in
+            "  " + id.rawValue + String(repeating: " ", count: width + 2 - id.rawValue.count) + id.summary
+        }.joined(separator: "\n")
+    }
+
     static let takesCommonOptions = false
     static let takesOperands = true
     static let options: [OptionSpec] = [
@@ -66,8 +80,19 @@ package enum DecodedText {
     package static func text(_ value: JSONValue, level: Int = 0) -> String {
         let indent = String(repeating: "  ", count: level)
         guard case .object(let members) = value else { return indent + JSONWriter.text(value, style: .singleLine) }
-        return members.map { member -> String in
+        return members.compactMap { member -> String? in
             switch member.value {
+            case .array(let warnings) where member.key == "warnings":
+                // A decoded string's warnings, one line each (`warning: id: message`), none when there are none.
+                let lines = warnings.compactMap { warning -> String? in
+                    guard case .object(let fields) = warning else { return nil }
+                    let text = fields.map { field in
+                        if case .string(let value) = field.value { return value }
+                        return JSONWriter.text(field.value, style: .singleLine)
+                    }
+                    return "\(indent)warning: " + text.joined(separator: ": ")
+                }
+                return lines.isEmpty ? nil : lines.joined(separator: "\n")
             case .object(let inner) where !inner.isEmpty:
                 return "\(indent)\(member.key):\n" + text(member.value, level: level + 1)
             case .array(let items) where items.contains(where: { if case .object = $0 { return true } else { return false } }):

@@ -86,17 +86,11 @@ package enum CMPKeysTranslation {
             return us
         }
         guard !sections.isEmpty else { return nil }
-        let state = sections.compactMap { stateCode(of: $0.kind) }.first
+        let state = sections.compactMap(\.kind.stateCode).first
         let place: Region = if case .usState? = region { region ?? .unknown } else { state.map(Region.usState) ?? .unknown }
         return USOptOutAnswer(
             sale: sections.contains { $0.saleOptOut == 1 || $0.gpc == true },
             sharing: sections.contains { $0.sharingOptOut == 1 || $0.gpc == true },
             targetedAdvertising: sections.contains { $0.targetedAdvertisingOptOut == 1 }, answeredAt: readAt, region: place)
-    }
-
-    private static func stateCode(of kind: GPPUSSection.Kind) -> String? {
-        let prefix = kind.apiPrefix
-        guard prefix != "usnat", prefix.hasPrefix("us") else { return nil }
-        return String(prefix.dropFirst(2)).uppercased()
     }
 }

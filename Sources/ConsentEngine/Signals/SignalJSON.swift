@@ -10,15 +10,22 @@ import JSONKit
 /// names in the spec's order, ids and purposes as sorted integer lists, flags as booleans, dates in
 /// ISO 8601 UTC with a fraction only when the deciseconds are not zero.
 package enum SignalJSON {
-    /// `{ "kind": "tc", …fields, "googleServing": {"mode", "reasons"} }`, serving by the table at `now`.
+    /// `{ "kind": "tc", …fields, "googleServing": {"mode", "reasons"}, "warnings": [{"id", "message"}] }`,
+    /// serving by the table at `now`.
     package static func tcString(_ string: TCString, now: Date) -> JSONValue {
+        .object(tcObject(string, now: now) + [warnings(SignalWarning.check(string))])
+    }
+
+    /// A TC string's object without its warnings: the `tcfeuv2` section of a GPP string, whose
+    /// warnings the string's own list holds.
+    private static func tcObject(_ string: TCString, now: Date) -> [JSONValue.Member] {
         let verdict = GoogleServingTable.verdict(on: string, now: now)
         var members = [JSONValue.Member(key: "kind", value: .string("tc"))]
         members += tcFields(string)
         members.append(.init(key: "googleServing", value: .members([
             "mode": .string(verdict.mode.rawValue), "reasons": .strings(verdict.reasons.map(\.description)),
         ])))
-        return .object(members)
+        return members
     }
 
     /// The fields of a TC string, without `kind` (the `tcfeuv2` section of a GPP string holds these).
@@ -65,15 +72,16 @@ package enum SignalJSON {
         return pairs.map { JSONValue.Member(key: $0.key, value: $0.value) }
     }
 
-    /// `{ "kind": "ac", "version", "consented", "disclosed" }`.
+    /// `{ "kind": "ac", "version", "consented", "disclosed", "warnings": [] }`.
     package static func additionalConsent(_ string: AdditionalConsentString) -> JSONValue {
         .members(["kind": .string("ac"), "version": .integer(string.version),
-                  "consented": .integers(string.consented), "disclosed": .integers(string.disclosed)])
+                  "consented": .integers(string.consented), "disclosed": .integers(string.disclosed), "warnings": .array([])])
     }
 
-    /// `{ "kind": "usp", "version", "noticeGiven", "optedOutOfSale", "lspaCovered" }`, each flag null for `-`.
+    /// `{ "kind": "usp", "version", "noticeGiven", "optedOutOfSale", "lspaCovered", "warnings": [] }`, each
+    /// flag null for `-`.
     package static func usPrivacy(_ string: USPrivacyString) -> JSONValue {
-        .object([.init(key: "kind", value: .string("usp"))] + usPrivacyFields(string))
+        .object([.init(key: "kind", value: .string("usp"))] + usPrivacyFields(string) + [warnings([])])
     }
 
     private static func usPrivacyFields(_ string: USPrivacyString) -> [JSONValue.Member] {
@@ -83,14 +91,16 @@ package enum SignalJSON {
          .init(key: "lspaCovered", value: .nullable(string.lspaCovered))]
     }
 
-    /// `{ "kind": "gpp", "sectionIds": [...], "sections": { "<api prefix>": {…} } }`.
+    /// `{ "kind": "gpp", "sectionIds": [...], "sections": { "<api prefix>": {…} }, "warnings": [...] }`.
     package static func gppString(_ string: GPPString, now: Date) -> JSONValue {
         var sections: [JSONValue.Member] = []
         for section in string.sections {
             let name = section.apiPrefix ?? String(section.id)
             switch section {
             case .tcfEuV2(let tc):
-                sections.append(.init(key: name, value: tcString(tc, now: now)))
+                sections.append(.init(key: name, value: .object(tcObject(tc, now: now))))
+            case .tcfCanada(let canada):
+                sections.append(.init(key: name, value: tcfCanada(canada)))
             case .usPrivacy(let usp):
                 sections.append(.init(key: name, value: .object(usPrivacyFields(usp))))
             case .us(let us):
@@ -99,30 +109,65 @@ package enum SignalJSON {
                 sections.append(.init(key: name, value: .members(["raw": .string(text)])))
             }
         }
-        return .members(["kind": .string("gpp"), "sectionIds": .integers(string.sectionIds), "sections": .object(sections)])
+        return .members(["kind": .string("gpp"), "sectionIds": .integers(string.sectionIds), "sections": .object(sections),
+                         "warnings": warnings(SignalWarning.check(string)).value])
     }
 
+    /// `"warnings": [{"id", "message"}]`: what ``SignalWarning`` finds in a decoded string.
+    private static func warnings(_ warnings: [SignalWarning]) -> JSONValue.Member {
+        .init(key: "warnings", value: .array(warnings.map { .members(["id": .string($0.id.rawValue), "message": .string($0.message)]) }))
+    }
+
+    /// A US section: `version`, for usmd to usri `subSections` (the header's list, null without a
+    /// header), the section's fields in its order (lists as lists), then `gpc` or null.
     private static func usSection(_ section: GPPUSSection) -> JSONValue {
         var members: [JSONValue.Member] = [.init(key: "version", value: .integer(section.version))]
-        func add(_ name: String, _ value: Int?) {
-            if let value { members.append(.init(key: name, value: .integer(value))) }
+        if section.kind.definesSectionHeader {
+            members.append(.init(key: "subSections", value: section.hasSectionHeader ? .integers(section.subSections) : .null))
         }
-        add("sharingNotice", section.sharingNotice)
-        add("saleOptOutNotice", section.saleOptOutNotice)
-        add("sharingOptOutNotice", section.sharingOptOutNotice)
-        add("targetedAdvertisingOptOutNotice", section.targetedAdvertisingOptOutNotice)
-        add("sensitiveDataProcessingOptOutNotice", section.sensitiveDataProcessingOptOutNotice)
-        add("sensitiveDataLimitUseNotice", section.sensitiveDataLimitUseNotice)
-        add("saleOptOut", section.saleOptOut)
-        add("sharingOptOut", section.sharingOptOut)
-        add("targetedAdvertisingOptOut", section.targetedAdvertisingOptOut)
-        members.append(.init(key: "sensitiveDataProcessing", value: .integers(section.sensitiveDataProcessing)))
-        members.append(.init(key: "knownChildSensitiveDataConsents", value: .integers(section.knownChildSensitiveDataConsents)))
-        add("personalDataConsents", section.personalDataConsents)
-        add("mspaCoveredTransaction", section.mspaCoveredTransaction)
-        add("mspaOptOutOptionMode", section.mspaOptOutOptionMode)
-        add("mspaServiceProviderMode", section.mspaServiceProviderMode)
+        for (field, values) in section.fieldsInOrder {
+            let value: JSONValue = switch (values, field.isList) {
+            case (let values?, true): .integers(values)
+            case (let values?, false): values.first.map(JSONValue.integer) ?? .null
+            case (nil, _): .null
+            }
+            members.append(.init(key: field.name, value: value))
+        }
         members.append(.init(key: "gpc", value: .nullable(section.gpc)))
         return .object(members)
+    }
+
+    /// TCF Canada's fields by their spec names; the sub-sections' fields null when the string
+    /// has no such sub-section.
+    private static func tcfCanada(_ section: TCFCanadaSection) -> JSONValue {
+        let publisher = section.publisherPurposes
+        let pairs: KeyValuePairs<String, JSONValue> = [
+            "version": .integer(section.version),
+            "created": .string(section.created.iso8601),
+            "lastUpdated": .string(section.lastUpdated.iso8601),
+            "cmpId": .integer(section.cmpId),
+            "cmpVersion": .integer(section.cmpVersion),
+            "consentScreen": .integer(section.consentScreen),
+            "consentLanguage": .string(section.consentLanguage),
+            "vendorListVersion": .integer(section.vendorListVersion),
+            "tcfPolicyVersion": .integer(section.tcfPolicyVersion),
+            "useNonStandardStacks": .bool(section.useNonStandardStacks),
+            "specialFeatureExpressConsent": .integers(section.specialFeatureExpressConsent),
+            "purposesExpressConsent": .integers(section.purposesExpressConsent),
+            "purposesImpliedConsent": .integers(section.purposesImpliedConsent),
+            "vendorExpressConsent": .integers(section.vendorExpressConsent.ids),
+            "vendorImpliedConsent": .integers(section.vendorImpliedConsent.ids),
+            "pubRestrictions": .array(section.pubRestrictions.map { restriction in
+                .members(["purpose": .integer(restriction.purpose), "type": .integer(restriction.type.rawValue),
+                          "vendors": .integers(restriction.vendors)])
+            }),
+            "disclosedVendors": section.disclosedVendors.map { .integers($0.ids) } ?? .null,
+            "pubPurposesExpressConsent": publisher.map { .integers($0.pubPurposesExpressConsent) } ?? .null,
+            "pubPurposesImpliedConsent": publisher.map { .integers($0.pubPurposesImpliedConsent) } ?? .null,
+            "numCustomPurposes": publisher.map { .integer($0.numCustomPurposes) } ?? .null,
+            "customPurposesExpressConsent": publisher.map { .integers($0.customPurposesExpressConsent) } ?? .null,
+            "customPurposesImpliedConsent": publisher.map { .integers($0.customPurposesImpliedConsent) } ?? .null,
+        ]
+        return .object(pairs.map { JSONValue.Member(key: $0.key, value: $0.value) })
     }
 }

@@ -1,3 +1,5 @@
+import ConsentSignals
+
 /// One thing the diagnosis of a device's keys found: a stable id, how serious it is, and one line that
 /// names the keys and values concerned.
 public struct DiagnosisFinding: Sendable, Equatable {
@@ -48,11 +50,34 @@ public struct DiagnosisFinding: Sendable, Equatable {
         case duplicateKey
         /// No CMP key is stored at all.
         case noCMPKeys
+        /// The TC string sets legitimate interest for purpose 1, or for purposes 3–6 under policy version
+        /// 4 or later (`SignalWarning`'s id of the same name, as every id below).
+        case purposeLegitimateInterestForbidden
+        /// A vendor section of the TC (or GPP) string lists a vendor above its `MaxVendorId`.
+        case vendorIdAboveMax
+        /// A GPP section ends with an empty sub-section.
+        case gpcSubsectionEmpty
+        /// The TC string names a purpose its policy version does not define.
+        case purposeUndefined
+        /// The TC string's core segment ends before `NumPubRestrictions`.
+        case coreSegmentShort
+
+        /// The id of a warning the codecs' checks give about a decoded string.
+        public init(_ warning: SignalWarning.ID) {
+            switch warning {
+            case .purposeLegitimateInterestForbidden: self = .purposeLegitimateInterestForbidden
+            case .vendorIdAboveMax: self = .vendorIdAboveMax
+            case .gpcSubsectionEmpty: self = .gpcSubsectionEmpty
+            case .purposeUndefined: self = .purposeUndefined
+            case .coreSegmentShort: self = .coreSegmentShort
+            }
+        }
 
         /// Errors fail the diagnosis; warnings do not.
         public var severity: Severity {
             switch self {
-            case .cmpCertificationUnknown, .keyMissing, .keyWithoutTCString, .stringDatedInFuture, .duplicateKey, .noCMPKeys:
+            case .cmpCertificationUnknown, .keyMissing, .keyWithoutTCString, .stringDatedInFuture, .duplicateKey, .noCMPKeys,
+                 .purposeLegitimateInterestForbidden, .vendorIdAboveMax, .gpcSubsectionEmpty, .purposeUndefined, .coreSegmentShort:
                 .warning
             default:
                 .error
@@ -80,6 +105,11 @@ public struct DiagnosisFinding: Sendable, Equatable {
             case .stringDatedInFuture: "the TC string is dated after the time of the diagnosis (a clock is off)"
             case .duplicateKey: "a key is written twice in the file; the last value counts"
             case .noCMPKeys: "no IABTCF_, IABGPP_ or IABUSPrivacy_ key is stored: no CMP has run"
+            case .purposeLegitimateInterestForbidden: SignalWarning.ID.purposeLegitimateInterestForbidden.summary
+            case .vendorIdAboveMax: SignalWarning.ID.vendorIdAboveMax.summary
+            case .gpcSubsectionEmpty: SignalWarning.ID.gpcSubsectionEmpty.summary
+            case .purposeUndefined: SignalWarning.ID.purposeUndefined.summary
+            case .coreSegmentShort: SignalWarning.ID.coreSegmentShort.summary
             }
         }
     }

@@ -38,6 +38,7 @@ struct DiagnosisRun {
         checkTCFKeys()
         checkTCString()
         checkGPP()
+        reportWarnings()
         checkCMP()
         serve()
         mapConsentMode()
@@ -45,6 +46,23 @@ struct DiagnosisRun {
 
     mutating func note(_ id: DiagnosisFinding.ID, _ message: String) {
         findings.append(DiagnosisFinding(id, message))
+    }
+
+    /// Step 3 for what the strings say: the warnings the codecs' checks give about the decoded TC and
+    /// GPP strings, each a finding of the same id naming the key it comes from; a GPP section 2 that is
+    /// the stored TC string is not reported twice.
+    private mutating func reportWarnings() {
+        for warning in tc.map(SignalWarning.check) ?? [] {
+            note(DiagnosisFinding.ID(warning.id), "IABTCF_TCString: \(warning.message)")
+        }
+        guard let gpp else { return }
+        let others = gpp.sections.filter { section in
+            if case .tcfEuV2(let sectionString) = section { return sectionString != tc }
+            return true
+        }
+        for warning in SignalWarning.check(GPPString(sections: others)) {
+            note(DiagnosisFinding.ID(warning.id), "IABGPP_HDR_GppString: \(warning.message)")
+        }
     }
 
     // MARK: Types

@@ -90,6 +90,18 @@ struct BitReader {
         return value == 1
     }
 
+    /// Whether fewer than `limit` bits are left after the last field read, all of them zero.
+    func restIsZero(fewerThan limit: Int) -> Bool {
+        var position = offset
+        guard bitCount - position < limit else { return false }
+        while position < bitCount {
+            let width = min(bitCount - position, 62)
+            guard reread(at: position, width: width) == 0 else { return false }
+            position += width
+        }
+        return true
+    }
+
     /// The error for `field` at the current offset, or at `position` when given.
     func error(_ field: String, _ problem: SignalDecodingError.Problem, at position: Int? = nil) -> SignalDecodingError {
         SignalDecodingError(segment: segment, field: field, position: .bit(position ?? offset), problem: problem)

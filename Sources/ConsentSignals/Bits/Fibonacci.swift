@@ -42,21 +42,26 @@ extension BitReader {
 
 extension BitWriter {
     /// Writes `value` (at least 1) as a Fibonacci code.
+    ///
+    /// Digits are chosen greedily from the largest weight not above `value` down (Zeckendorf), so no
+    /// two adjacent digits are 1. The digit of weight 1 is written first, so digit `position` goes to
+    /// bit `top - position` of one number, followed by the final 1.
     mutating func writeFibonacci(_ value: Int) {
-        var weights = [1, 2]
-        while weights[weights.count - 1] + weights[weights.count - 2] <= value {
-            weights.append(weights[weights.count - 1] + weights[weights.count - 2])
+        var (lower, upper, top) = (1, 2, 0)
+        while upper <= value {
+            (lower, upper, top) = (upper, lower + upper, top + 1)
         }
-        var digits = [Bool](repeating: false, count: weights.count)
+        // `lower` is the weight of digit `top`, the largest not above `value`; `below` the one under it.
+        var (weight, below) = (lower, upper - lower)
         var rest = value
-        for index in weights.indices.reversed() where weights[index] <= rest {
-            digits[index] = true
-            rest -= weights[index]
+        var code = 0
+        for position in stride(from: top, through: 0, by: -1) {
+            if weight <= rest {
+                code |= 1 << (top - position)
+                rest -= weight
+            }
+            (weight, below) = (below, weight - below)
         }
-        let used = (digits.lastIndex(of: true) ?? 0) + 1
-        for index in 0..<used {
-            write(digits[index])
-        }
-        write(true)
+        write(code << 1 | 1, width: top + 2)
     }
 }

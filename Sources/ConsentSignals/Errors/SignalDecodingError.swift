@@ -50,6 +50,8 @@ public struct SignalDecodingError: Error, Sendable, Equatable, CustomStringConve
         case numberTooLarge
         /// The GPP header lists a different number of sections than the string carries.
         case sectionCountMismatch(listed: Int, found: Int)
+        /// A section header lists a different number of sub-sections than the section carries.
+        case subsectionCountMismatch(listed: Int, found: Int)
         /// A string of fixed length with another length.
         case wrongLength(expected: Int, found: Int)
         /// The text does not follow the format's grammar; the value says what was expected.
@@ -72,6 +74,8 @@ public struct SignalDecodingError: Error, Sendable, Equatable, CustomStringConve
             case .numberTooLarge: "number too large"
             case .sectionCountMismatch(let listed, let found):
                 "the header lists \(listed) section\(listed == 1 ? "" : "s") but the string has \(found)"
+            case .subsectionCountMismatch(let listed, let found):
+                "the section header lists \(listed) sub-section\(listed == 1 ? "" : "s") after the core but the section has \(found)"
             case .wrongLength(let expected, let found): "expected \(expected) characters, found \(found)"
             case .expected(let what): "expected \(what)"
             }

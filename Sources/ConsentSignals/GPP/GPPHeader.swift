@@ -22,23 +22,12 @@ enum GPPHeader {
         guard version == 1 else {
             throw reader.error("Version", .unsupportedVersion(version), at: 6)
         }
-        let groups = try reader.read(12, "Sections count")
-        var groupBounds: [(start: Int, end: Int)] = []
-        var listed = 0
-        var previous = 0
-        for group in 0..<groups {
-            let name = "Sections group \(group + 1)"
-            let isRange = try reader.readBool("\(name) IsRange")
-            let start = previous + (try reader.readFibonacci("\(name) start"))
-            let end = isRange ? start + (try reader.readFibonacci("\(name) end")) : start
-            listed += end - start + 1
-            groupBounds.append((start, end))
-            previous = end
-        }
+        let groups = try reader.readFibonacciRange("Sections")
+        let listed = groups.reduce(0) { $0 + $1.count }
         guard listed == sectionCount else {
             throw reader.error("Sections", .sectionCountMismatch(listed: listed, found: sectionCount), at: 12)
         }
-        return groupBounds.flatMap { Array($0.start...$0.end) }
+        return groups.flatMap { Array($0) }
     }
 
     /// Encodes ascending unique section ids (each at least 1).
@@ -46,18 +35,7 @@ enum GPPHeader {
         var writer = BitWriter(capacity: 8)
         writer.write(3, width: 6)
         writer.write(1, width: 6)
-        let groups = BitWriter.runs(of: ids)
-        writer.write(groups.count, width: 12)
-        var previous = 0
-        for group in groups {
-            let isRange = group.lowerBound != group.upperBound
-            writer.write(isRange)
-            writer.writeFibonacci(group.lowerBound - previous)
-            if isRange {
-                writer.writeFibonacci(group.upperBound - group.lowerBound)
-            }
-            previous = group.upperBound
-        }
+        writer.writeFibonacciRange(ids)
         writer.pad(padding)
         return writer.base64URL()
     }

@@ -2,17 +2,21 @@
 public enum GPPSection: Sendable, Equatable {
     /// Section 2, tcfeuv2: the TC string, with its own `.`-joined segments.
     case tcfEuV2(TCString)
+    /// Section 5, tcfcav1: IAB Canada's TCF.
+    case tcfCanada(TCFCanadaSection)
     /// Section 6, uspv1: the US Privacy string.
     case usPrivacy(USPrivacyString)
-    /// Sections 7–12: usnat, usca, usva, usco, usut, usct.
+    /// Sections 7–27: usnat and the states' sections, usca to usri.
     case us(GPPUSSection)
-    /// Any other section id, kept as its raw text.
+    /// A section id the GPP section list defines no decodable section for (1 tcfeuv1, 3 and 4,
+    /// or an id above 27), kept as its raw text.
     case unsupported(id: Int, text: String)
 
     /// The GPP section id.
     public var id: Int {
         switch self {
         case .tcfEuV2: 2
+        case .tcfCanada: 5
         case .usPrivacy: 6
         case .us(let section): section.kind.sectionId
         case .unsupported(let id, _): id

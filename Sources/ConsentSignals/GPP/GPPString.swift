@@ -12,7 +12,8 @@ public struct GPPString: Sendable, Equatable {
         self.sections = sections
     }
 
-    /// Decodes a GPP string; sections 2, 6 and 7–12 are decoded, others kept as raw text.
+    /// Decodes a GPP string; every section the GPP section list defines (2, 5, 6, 7–27) is
+    /// decoded, other ids are kept as raw text.
     ///
     /// Accepts the spec's and the libraries' header padding and any trailing bits. Throws
     /// for a header that is not type 3 version 1, a header whose ids do not match the
@@ -27,8 +28,8 @@ public struct GPPString: Sendable, Equatable {
         }
     }
 
-    /// Encodes the header and sections: US sections and the header padded as `padding`
-    /// says (`.spec` by default, as Google writes), TC strings to 24 bits as always.
+    /// Encodes the header and sections: the header, US and TCF Canada sections padded as
+    /// `padding` says (`.spec` by default, as Google writes), TC strings to 24 bits as always.
     ///
     /// Throws when the section ids are not ascending and unique, or a section cannot be
     /// encoded.
@@ -43,6 +44,7 @@ public struct GPPString: Sendable, Equatable {
         for section in sections {
             switch section {
             case .tcfEuV2(let tcString): parts.append(try tcString.encoded())
+            case .tcfCanada(let canada): parts.append(try TCFCanadaSectionCoding.encode(canada, padding: padding))
             case .usPrivacy(let usPrivacy): parts.append(try usPrivacy.encoded())
             case .us(let usSection): parts.append(try GPPUSSectionCoding.encode(usSection, padding: padding))
             case .unsupported(_, let text): parts.append(text)
@@ -61,6 +63,8 @@ public struct GPPString: Sendable, Equatable {
                 wrapped.segment = "tcfeuv2 section, \(error.segment)"
                 throw wrapped
             }
+        case 5:
+            return .tcfCanada(try TCFCanadaSectionCoding.decode(text, range))
         case 6:
             return .usPrivacy(try USPrivacyString(text, range, segment: "uspv1 section"))
         default:

@@ -1,115 +1,183 @@
-/// Which fields a US section has and how long its lists are.
+/// Which fields a US section has, in which order, how long its lists are, and what its
+/// optional sub-section holds: the one table every US section is read, written and printed by.
 ///
-/// Every US section's fields are a subsequence of usnat's order, so one layout (the
-/// optional fields present and two list lengths) describes each section and version.
+/// A new US section is a `GPPUSSection.Kind` case and a row in `standard(_:)`; its fields come
+/// from `GPPUSField`.
 struct GPPUSLayout: Sendable, Equatable {
-    /// The fields that some US sections lack.
-    enum OptionalField: Sendable, CaseIterable {
-        case sharingNotice
-        case sharingOptOutNotice
-        case targetedAdvertisingOptOutNotice
-        case sensitiveDataProcessingOptOutNotice
-        case sensitiveDataLimitUseNotice
-        case sharingOptOut
-        case targetedAdvertisingOptOut
-        case personalDataConsents
+    /// One field of a layout: a value (`count` 1) or a list of `count` values.
+    struct Slot: Sendable, Equatable {
+        let field: GPPUSField
+        let count: Int
 
-        /// The spec's name, used in decoding errors.
-        var specName: String {
-            switch self {
-            case .sharingNotice: "SharingNotice"
-            case .sharingOptOutNotice: "SharingOptOutNotice"
-            case .targetedAdvertisingOptOutNotice: "TargetedAdvertisingOptOutNotice"
-            case .sensitiveDataProcessingOptOutNotice: "SensitiveDataProcessingOptOutNotice"
-            case .sensitiveDataLimitUseNotice: "SensitiveDataLimitUseNotice"
-            case .sharingOptOut: "SharingOptOut"
-            case .targetedAdvertisingOptOut: "TargetedAdvertisingOptOut"
-            case .personalDataConsents: "PersonalDataConsents"
+        static func value(_ field: GPPUSField) -> Slot { Slot(field: field, count: 1) }
+        static func list(_ field: GPPUSField, _ count: Int) -> Slot { Slot(field: field, count: count) }
+    }
+
+    /// The optional sub-section after the core.
+    enum Subsection: Sendable, Equatable {
+        /// None (usva, usut, usfl).
+        case none
+        /// GPC: `SubsectionType` 1 (2 bits), then `Gpc`.
+        case gpc
+        /// usin, usky and usri's Sensitive Data Consents: `SensitiveDataProcessing` (8 values),
+        /// with no type field.
+        case sensitiveDataConsents
+
+        /// The sub-section a kind defines.
+        static func of(_ kind: GPPUSSection.Kind) -> Subsection {
+            switch kind {
+            case .virginia, .utah, .florida: .none
+            case .indiana, .kentucky, .rhodeIsland: .sensitiveDataConsents
+            default: .gpc
             }
         }
 
-        /// The model's property name, used in encoding errors.
-        var propertyName: String {
-            let name = specName
-            return name.prefix(1).lowercased() + name.dropFirst()
+        /// The list fields the sub-section holds.
+        var slots: [Slot] {
+            self == .sensitiveDataConsents ? [.list(.sensitiveDataProcessing, 8)] : []
         }
     }
 
-    let fields: Set<OptionalField>
-    let sensitiveDataCount: Int
-    let childConsentCount: Int
+    /// Whether the core's first field is the section's `Version` (usnat to usmn); usmd to usri
+    /// carry their version in the section header instead.
+    let startsWithVersion: Bool
+    /// The core sub-section's fields after `Version`.
+    let core: [Slot]
+    let subsection: Subsection
+    /// For each field of `GPPUSField.allCases`, in that order, how many values the layout holds (0 for a
+    /// field it lacks), so that the encoder checks a section without searching the slots.
+    let counts: [Int]
 
-    /// 0 when the layout has `field`, nil when it does not.
-    func initial(_ field: OptionalField) -> Int? {
-        fields.contains(field) ? 0 : nil
+    private init(_ kind: GPPUSSection.Kind, _ core: [Slot]) {
+        startsWithVersion = !kind.definesSectionHeader
+        self.core = core
+        subsection = .of(kind)
+        let slots = core + subsection.slots
+        counts = GPPUSField.allCases.map { field in slots.first { $0.field == field }?.count ?? 0 }
     }
 
-    static let nationalV1 = GPPUSLayout(fields: Set(OptionalField.allCases), sensitiveDataCount: 12, childConsentCount: 2)
-    static let nationalV2 = GPPUSLayout(fields: Set(OptionalField.allCases), sensitiveDataCount: 16, childConsentCount: 3)
+    /// usnat's fields with `sensitive` and `child` values in its lists.
+    private static func national(sensitive: Int, child: Int) -> GPPUSLayout {
+        GPPUSLayout(.national, [
+            .value(.sharingNotice), .value(.saleOptOutNotice), .value(.sharingOptOutNotice),
+            .value(.targetedAdvertisingOptOutNotice), .value(.sensitiveDataProcessingOptOutNotice),
+            .value(.sensitiveDataLimitUseNotice), .value(.saleOptOut), .value(.sharingOptOut),
+            .value(.targetedAdvertisingOptOut), .list(.sensitiveDataProcessing, sensitive),
+            .list(.knownChildSensitiveDataConsents, child), .value(.personalDataConsents),
+            .value(.mspaCoveredTransaction), .value(.mspaOptOutOptionMode), .value(.mspaServiceProviderMode),
+        ])
+    }
 
-    /// The layout of a state's section (version 1), or of usnat's v1.
-    static func `default`(for kind: GPPUSSection.Kind) -> GPPUSLayout {
-        let stateFields: Set<OptionalField> = [.sharingNotice, .targetedAdvertisingOptOutNotice, .targetedAdvertisingOptOut]
+    static let nationalV1 = national(sensitive: 12, child: 2)
+    static let nationalV2 = national(sensitive: 16, child: 3)
+
+    /// The states' common shape: a first notice, sale and targeted-advertising notices and
+    /// opt-outs, the two lists, `extra` (`AdditionalDataProcessingConsent` in the newer
+    /// states), then the MSPA fields. usut and usia add a sensitive-data notice (`notice`).
+    private static func state(
+        _ kind: GPPUSSection.Kind, first: GPPUSField, notice: GPPUSField? = nil, sensitive: Int, child: Int,
+        extra: GPPUSField? = .additionalDataProcessingConsent
+    ) -> GPPUSLayout {
+        let notices: [Slot] = [.value(first), .value(.saleOptOutNotice), .value(.targetedAdvertisingOptOutNotice)]
+            + (notice.map { [.value($0)] } ?? [])
+        return GPPUSLayout(kind, notices + [
+            .value(.saleOptOut), .value(.targetedAdvertisingOptOut), .list(.sensitiveDataProcessing, sensitive),
+            .list(.knownChildSensitiveDataConsents, child),
+        ] + (extra.map { [.value($0)] } ?? []) + [
+            .value(.mspaCoveredTransaction), .value(.mspaOptOutOptionMode), .value(.mspaServiceProviderMode),
+        ])
+    }
+
+    /// usmd to usri's core: the MSPA block first, then the notices and opt-outs; usin, usky and
+    /// usri add their single child value (their sensitive data is in the sub-section).
+    private static func draft(_ kind: GPPUSSection.Kind) -> GPPUSLayout {
+        let child: [Slot] = kind == .maryland ? [] : [.list(.knownChildSensitiveDataConsents, 1)]
+        return GPPUSLayout(kind, [
+            .value(.mspaVersion), .value(.mspaCoveredTransaction), .value(.mspaMode), .value(.processingNotice),
+            .value(.saleOptOutNotice), .value(.targetedAdvertisingOptOutNotice), .value(.saleOptOut),
+            .value(.targetedAdvertisingOptOut),
+        ] + child + [.value(.additionalDataProcessingConsent)])
+    }
+
+    /// The layout of a section's version 1 (usnat's v1), as each section's spec lists its fields.
+    static func standard(_ kind: GPPUSSection.Kind) -> GPPUSLayout {
+        standardLayouts[kind.rawValue - GPPUSSection.Kind.national.rawValue]
+    }
+
+    /// Every kind's `standard` layout, built once, in section id order.
+    private static let standardLayouts = GPPUSSection.Kind.allCases.map(build)
+
+    private static func build(_ kind: GPPUSSection.Kind) -> GPPUSLayout {
         switch kind {
-        case .national:
-            return nationalV1
+        case .national: nationalV1
         case .california:
-            return GPPUSLayout(
-                fields: [.sharingOptOutNotice, .sensitiveDataLimitUseNotice, .sharingOptOut, .personalDataConsents],
-                sensitiveDataCount: 9,
-                childConsentCount: 2
-            )
-        case .virginia:
-            return GPPUSLayout(fields: stateFields, sensitiveDataCount: 8, childConsentCount: 1)
-        case .colorado:
-            return GPPUSLayout(fields: stateFields, sensitiveDataCount: 7, childConsentCount: 1)
+            GPPUSLayout(.california, [
+                .value(.saleOptOutNotice), .value(.sharingOptOutNotice), .value(.sensitiveDataLimitUseNotice),
+                .value(.saleOptOut), .value(.sharingOptOut), .list(.sensitiveDataProcessing, 9),
+                .list(.knownChildSensitiveDataConsents, 2), .value(.personalDataConsents),
+                .value(.mspaCoveredTransaction), .value(.mspaOptOutOptionMode), .value(.mspaServiceProviderMode),
+            ])
+        case .virginia: state(.virginia, first: .sharingNotice, sensitive: 8, child: 1, extra: nil)
+        case .colorado: state(.colorado, first: .sharingNotice, sensitive: 7, child: 1, extra: nil)
         case .utah:
-            return GPPUSLayout(
-                fields: stateFields.union([.sensitiveDataProcessingOptOutNotice]),
-                sensitiveDataCount: 8,
-                childConsentCount: 1
-            )
-        case .connecticut:
-            return GPPUSLayout(fields: stateFields, sensitiveDataCount: 8, childConsentCount: 3)
+            state(.utah, first: .sharingNotice, notice: .sensitiveDataProcessingOptOutNotice, sensitive: 8, child: 1, extra: nil)
+        case .connecticut: state(.connecticut, first: .sharingNotice, sensitive: 8, child: 3, extra: nil)
+        case .florida: state(.florida, first: .processingNotice, sensitive: 8, child: 3)
+        case .montana: state(.montana, first: .sharingNotice, sensitive: 8, child: 3)
+        case .oregon: state(.oregon, first: .processingNotice, sensitive: 11, child: 3)
+        case .texas: state(.texas, first: .processingNotice, sensitive: 8, child: 1)
+        case .delaware: state(.delaware, first: .processingNotice, sensitive: 9, child: 5)
+        case .iowa:
+            state(.iowa, first: .processingNotice, notice: .sensitiveDataOptOutNotice, sensitive: 8, child: 1, extra: nil)
+        case .nebraska: state(.nebraska, first: .processingNotice, sensitive: 8, child: 1)
+        case .newHampshire: state(.newHampshire, first: .processingNotice, sensitive: 8, child: 3)
+        case .newJersey: state(.newJersey, first: .processingNotice, sensitive: 10, child: 5)
+        case .tennessee: state(.tennessee, first: .processingNotice, sensitive: 8, child: 1)
+        case .minnesota: state(.minnesota, first: .processingNotice, sensitive: 8, child: 1)
+        case .maryland, .indiana, .kentucky, .rhodeIsland: draft(kind)
         }
     }
 
-    /// The layout to read, by the rule of IAB's Java library 4.x: usnat Version 2, or
-    /// Version 1 with at least 72 bits (as its 3.x versions wrote), is the v2 layout; nil
-    /// for a version the section does not define.
+    /// The layout to read a section whose core starts with `Version` by, following IAB's Java
+    /// library 4.x for usnat: Version 2, or Version 1 with at least 72 bits (as its 3.x
+    /// versions wrote), is the v2 layout; nil for a version the section does not define.
     static func decoding(_ kind: GPPUSSection.Kind, version: Int, bitCount: Int) -> GPPUSLayout? {
         switch (kind, version) {
         case (.national, 2): nationalV2
         case (.national, 1): bitCount >= 72 ? nationalV2 : nationalV1
-        case (_, 1): .default(for: kind)
+        case (_, 1): standard(kind)
         default: nil
         }
     }
 
-    /// The layout a section's values ask for: usnat's by the lengths of its lists, so that
-    /// a Version 1 string in the v2 layout round-trips.
+    /// The layout a section's values ask for: usnat's by the lengths of its lists, so that a
+    /// Version 1 string in the v2 layout round-trips.
     static func encoding(_ section: GPPUSSection) throws(SignalEncodingError) -> GPPUSLayout {
         let kind = section.kind
-        let layout: GPPUSLayout
         switch (kind, section.version) {
         case (.national, 1), (.national, 2):
-            let counts = (section.sensitiveDataProcessing.count, section.knownChildSensitiveDataConsents.count)
+            let counts = (section.sensitiveDataProcessing?.count, section.knownChildSensitiveDataConsents?.count)
             if counts == (16, 3) {
-                layout = nationalV2
-            } else if counts == (12, 2) && section.version == 1 {
-                layout = nationalV1
-            } else {
-                throw SignalEncodingError(
-                    field: "sensitiveDataProcessing",
-                    reason: "usnat version \(section.version) takes 16 and 3 values\(section.version == 1 ? ", or 12 and 2," : "")"
-                        + " in sensitiveDataProcessing and knownChildSensitiveDataConsents, not \(counts.0) and \(counts.1)"
-                )
+                return nationalV2
             }
+            if counts == (12, 2) && section.version == 1 {
+                return nationalV1
+            }
+            throw SignalEncodingError(
+                field: "sensitiveDataProcessing",
+                reason: "usnat version \(section.version) takes 16 and 3 values\(section.version == 1 ? ", or 12 and 2," : "")"
+                    + " in sensitiveDataProcessing and knownChildSensitiveDataConsents, not"
+                    + " \(counts.0.map(String.init) ?? "none") and \(counts.1.map(String.init) ?? "none")"
+            )
         case (_, 1):
-            layout = .default(for: kind)
+            return standard(kind)
         default:
             throw SignalEncodingError(field: "version", reason: "\(kind.apiPrefix) has no version \(section.version)")
         }
-        return layout
+    }
+
+    /// The layout that describes a section's values, for printing them: usnat's by its lists.
+    static func describing(_ section: GPPUSSection) -> GPPUSLayout {
+        section.kind == .national && section.sensitiveDataProcessing?.count == 16 ? nationalV2 : standard(section.kind)
     }
 }

@@ -52,6 +52,12 @@ public struct TCString: Sendable, Equatable {
     public var allowedVendors: VendorSet?
     /// The Publisher TC segment, or nil when the string has none.
     public var publisherTC: PublisherTC?
+    /// Whether the core segment ends before its `NumPubRestrictions` field: fewer than 12 bits,
+    /// all zero, follow the vendor legitimate-interest section, as some CMPs of 2020 wrote it.
+    /// Such a string has no publisher restriction; the encoder then leaves the field out and
+    /// pads the core only to a whole character, so the string round-trips. ``SignalWarning``
+    /// reports it (`coreSegmentShort`).
+    public var isCoreSegmentShort: Bool
 
     /// A TC string model. Every parameter has the value of an empty field, except
     /// `version` 2, `isServiceSpecific` true (the only value the policy allows),
@@ -78,7 +84,8 @@ public struct TCString: Sendable, Equatable {
         publisherRestrictions: [PublisherRestriction] = [],
         disclosedVendors: VendorSet? = nil,
         allowedVendors: VendorSet? = nil,
-        publisherTC: PublisherTC? = nil
+        publisherTC: PublisherTC? = nil,
+        isCoreSegmentShort: Bool = false
     ) {
         self.version = version
         self.created = created
@@ -102,13 +109,15 @@ public struct TCString: Sendable, Equatable {
         self.disclosedVendors = disclosedVendors
         self.allowedVendors = allowedVendors
         self.publisherTC = publisherTC
+        self.isCoreSegmentShort = isCoreSegmentShort
     }
 
     /// Decodes a TC string: the core segment, then any of the other segments in any order.
     ///
-    /// Accepts any padding, trailing `=`, and range or bitfield vendor sections. Throws for a
-    /// TCF v1 string, a character outside base64url, a field that runs past the end, a range
-    /// whose end is before its start, an unknown or repeated segment type, or an empty string.
+    /// Accepts any padding, trailing `=`, range or bitfield vendor sections, and a core segment
+    /// that ends before `NumPubRestrictions` (`isCoreSegmentShort`). Throws for a TCF v1 string,
+    /// a character outside base64url, any other field that runs past the end, a range whose end
+    /// is before its start, an unknown or repeated segment type, or an empty string.
     public init(decoding string: String) throws(SignalDecodingError) {
         self.init()
         try TCStringDecoder.decode(string, into: &self)

@@ -133,6 +133,12 @@ enum TCStringDecoder {
         model.publisherCC = try readLetters(&reader, "PublisherCC")
         model.vendorConsents = try reader.readVendorSet("VendorConsents", budget: &budget)
         model.vendorLegitimateInterests = try reader.readVendorSet("VendorLegitimateInterests", budget: &budget)
+        // 2020-era CMPs ended the core here, before NumPubRestrictions: fewer than 12 bits, all
+        // zero, are left, which other decoders read as no restriction.
+        if reader.restIsZero(fewerThan: 12) {
+            model.isCoreSegmentShort = true
+            return
+        }
         let count = try reader.read(12, "NumPubRestrictions")
         model.publisherRestrictions.reserveCapacity(count)
         for entry in 0..<count {
@@ -177,7 +183,7 @@ enum TCStringDecoder {
     }
 
     /// Two 6-bit letters, A = 0 … Z = 25.
-    private static func readLetters(_ reader: inout BitReader, _ field: String) throws(SignalDecodingError) -> String {
+    static func readLetters(_ reader: inout BitReader, _ field: String) throws(SignalDecodingError) -> String {
         let start = reader.offset
         let first = try reader.read(6, field)
         let second = try reader.read(6, field)

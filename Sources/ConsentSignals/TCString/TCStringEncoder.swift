@@ -23,8 +23,17 @@ enum TCStringEncoder {
         writer.write(try letters(model.publisherCC, "publisherCC"), width: 12)
         try writeVendorSet(model.vendorConsents, into: &writer, "vendorConsents")
         try writeVendorSet(model.vendorLegitimateInterests, into: &writer, "vendorLegitimateInterests")
-        try writeRestrictions(model.publisherRestrictions, into: &writer)
-        writer.pad(toMultipleOf: 24)
+        if model.isCoreSegmentShort {
+            // As short as its 2020-era writers made it: NumPubRestrictions left out, and no more
+            // padding than the last character needs, so that it reads back as short.
+            guard model.publisherRestrictions.isEmpty else {
+                throw SignalEncodingError(field: "publisherRestrictions", reason: "a short core segment has no NumPubRestrictions field, so no restriction")
+            }
+            writer.pad(toMultipleOf: 6)
+        } else {
+            try writeRestrictions(model.publisherRestrictions, into: &writer)
+            writer.pad(toMultipleOf: 24)
+        }
         if let disclosed = model.disclosedVendors {
             try writeVendorSegment(.disclosedVendors, disclosed, "disclosedVendors", into: &writer)
         }
@@ -82,7 +91,7 @@ enum TCStringEncoder {
     }
 
     /// `value` when it fits in `bits` unsigned bits.
-    private static func checked<Value: BinaryInteger>(
+    static func checked<Value: BinaryInteger>(
         _ value: Value, bits: Int, _ field: @autoclosure () -> String
     ) throws(SignalEncodingError) -> Int {
         guard value >= 0, value < (1 << bits) else {
@@ -92,7 +101,7 @@ enum TCStringEncoder {
     }
 
     /// `list` ascending and unique, when every id is within `1...limit`.
-    private static func ids(_ list: [Int], within limit: Int, _ field: @autoclosure () -> String) throws(SignalEncodingError) -> [Int] {
+    static func ids(_ list: [Int], within limit: Int, _ field: @autoclosure () -> String) throws(SignalEncodingError) -> [Int] {
         let sorted = VendorSet.normalized(list)
         if let first = sorted.first, first < 1 {
             throw SignalEncodingError(field: field(), reason: "id \(first) is below 1")
@@ -104,7 +113,7 @@ enum TCStringEncoder {
     }
 
     /// Two letters A–Z (lowercase is uppercased) as 12 bits.
-    private static func letters(_ text: String, _ field: String) throws(SignalEncodingError) -> Int {
+    static func letters(_ text: String, _ field: String) throws(SignalEncodingError) -> Int {
         var notLetters: SignalEncodingError { SignalEncodingError(field: field, reason: "\"\(text)\" is not two letters A-Z") }
         var value = 0
         var count = 0

@@ -100,7 +100,31 @@ struct DeviceDiagnosisTests {
 
     @Test func everyFindingIDHasASummaryAndOnlyTheListedOnesAreWarnings() {
         let warnings = DiagnosisFinding.ID.allCases.filter { $0.severity == .warning }
-        #expect(warnings == [.cmpCertificationUnknown, .keyMissing, .keyWithoutTCString, .stringDatedInFuture, .duplicateKey, .noCMPKeys])
+        #expect(warnings == [
+            .cmpCertificationUnknown, .keyMissing, .keyWithoutTCString, .stringDatedInFuture, .duplicateKey, .noCMPKeys,
+            .purposeLegitimateInterestForbidden, .vendorIdAboveMax, .gpcSubsectionEmpty, .purposeUndefined, .coreSegmentShort,
+        ])
         #expect(DiagnosisFinding.ID.allCases.allSatisfy { !$0.summary.isEmpty })
+    }
+
+    @Test func everyWarningAboutADecodedStringIsAWarningFindingOfTheSameID() {
+        for warning in SignalWarning.ID.allCases {
+            let finding = DiagnosisFinding.ID(warning)
+            #expect(finding.rawValue == warning.rawValue)
+            #expect(finding.severity == .warning)
+            #expect(finding.summary == warning.summary)
+        }
+    }
+
+    @Test func aGPPSectionTwoThatIsTheStoredTCStringIsReportedOnce() throws {
+        let tc = "CQSU_AAQSU_AAEsABBENBkEgAPLAAGIAAAYgF5wAgAAgLzAvOACAvMAA"
+        let gpp = try GPPString(sections: [.tcfEuV2(try TCString(decoding: tc))]).encoded()
+        let diagnosis = DeviceDiagnosis(DevicePreferences(format: .keyMap, entries: [
+            .init(name: "IABTCF_gdprApplies", value: .integer(1)), .init(name: "IABTCF_TCString", value: .string(tc)),
+            .init(name: "IABGPP_HDR_GppString", value: .string(gpp)), .init(name: "IABGPP_GppSID", value: .string("2")),
+        ]), now: june)
+        #expect(diagnosis.findings.filter { $0.id == .purposeLegitimateInterestForbidden }.map(\.message) == [
+            "IABTCF_TCString: PurposesLITransparency sets legitimate interest for purpose 3: TCF policy version 4 allows none for purposes 1 and 3-6",
+        ])
     }
 }

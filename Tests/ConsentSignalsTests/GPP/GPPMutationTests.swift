@@ -7,7 +7,18 @@ struct GPPMutationTests {
         GPPStringTests.fullExample, "DBABL~BVQqAAAAAg", "DBABL~BVQVAAAAAg", "DBABLA~BAAAVVVVUQA.QA", "DBABLA~BAAAAAABEQA.QA",
         "DBABL~BAAAAAAAAgA.QA", "DBABTA~1YNN", "DBACNY~" + GPPStringTests.fullExampleTC + "~1YNN", "DBABBg~BVWSSSVY.YA", "DBABRg~BVWSSVY", "DBABJg~BVWSSVg.YA",
         "DBABFg~BVVkklWA", "DBABVg~BVWSSZFg.YA", "DBABL~CVVVkkkkkpFY.YA",
+        // usfl; tcfcav1 with a Fibonacci range and publisher purposes; usmd with GPC and a trailing empty sub-section.
+        "DBABAw~BVWSSZlY", "DBABD~BPSG_8APSG_8AAyACAENGdCgf_gfgAfgfgBhADVqxGAD0AILVgAA.fHHHA4444ao", "DBABEYA~BVVU.YA.",
+        headerLayoutExample,
     ]
+
+    /// usin with the v1.0 draft's section header and its Sensitive Data Consents sub-section.
+    static let headerLayoutExample: String = {
+        var section = GPPUSSection(kind: .indiana)
+        section.hasSectionHeader = true
+        section.sensitiveDataProcessing = [2, 1, 0, 2, 1, 0, 2, 1]
+        return (try? GPPString(sections: [.us(section)]).encoded()) ?? ""
+    }()
 
     /// A model or a typed error placed inside the string; a model re-encodes, with either
     /// padding, to a string that decodes to it again (or is refused by the encoder).

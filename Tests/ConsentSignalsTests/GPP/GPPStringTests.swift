@@ -53,7 +53,7 @@ struct GPPStringTests {
         ("DBAA", .spec),
         ("DBABL~BVQqAAAAAg", .spec),
         ("DBABL~BVQVAAAAAg", .spec),
-        ("DBABjw~raw section~1YNN", .spec),
+        ("DBACWY~raw section~1YNN", .spec),
     ])
     func reencodes(_ string: String, _ padding: GPPPadding) throws {
         #expect(try GPPString(decoding: string).encoded(padding: padding) == string)
@@ -68,11 +68,11 @@ struct GPPStringTests {
         #expect(try model.encoded() == expected)
     }
 
-    @Test("other section ids are kept as raw text")
+    @Test("section ids with no decodable section are kept as raw text")
     func unsupportedSections() throws {
-        let model = try GPPString(decoding: "DBABjw~raw section~1YNN")
-        #expect(model.sections.first == .unsupported(id: 5, text: "raw section"))
-        #expect(model.sections.first?.apiPrefix == "tcfcav1")
+        let model = try GPPString(decoding: "DBACWY~raw section~1YNN")
+        #expect(model.sections.first == .unsupported(id: 4, text: "raw section"))
+        #expect(model.sections.first?.apiPrefix == "signalintegrity")
         #expect(GPPSection.unsupported(id: 99, text: "").apiPrefix == nil)
     }
 

@@ -110,7 +110,29 @@ extension USSectionVector {
         USSectionVector(text: "BVQqAAAAAg", section: googleUSNational(sale: 2, sharing: 2, targeted: 2), paddings: [.spec]),
         USSectionVector(text: "BVQVAAAAAg", section: googleUSNational(sale: 1, sharing: 1, targeted: 1), paddings: [.spec]),
         USSectionVector(text: "BVQWAAAAAg", section: googleUSNational(sale: 1, sharing: 1, targeted: 2), paddings: [.spec]),
-    ]
+    ] + libraryVectors
+
+    /// The encode tests of IAB's GPP libraries (iabgpp-java and iabgpp-es) for the sections
+    /// from usfl on, with library padding.
+    static let libraryVectors: [USSectionVector] = [
+        (GPPUSSection.Kind.florida, "BVWSSZlY", pattern(8), [2, 1, 2], nil),
+        (.montana, "BVWSSZFY.YA", pattern(8), pattern(3), true),
+        (.oregon, "BVWSSRpFYA.YA", pattern(9) + [1, 2], pattern(3), true),
+        (.texas, "BVWSSVWA.YA", pattern(8), [1], true),
+        (.delaware, "BVWSSSSVYA.YA", pattern(9), pattern(3) + [2, 1], true),
+        (.iowa, "BVVkklWA.YA", pattern(8), [1], true),
+        (.nebraska, "BVWSSVWA.YA", pattern(8), [1], true),
+        (.newHampshire, "BVWSSZFY.YA", pattern(8), pattern(3), true),
+        (.newJersey, "BVWSSRklWA.YA", pattern(9) + [1], pattern(3) + [2, 1], true),
+        (.tennessee, "BVWSSVWA.YA", pattern(8), [1], true),
+        (.minnesota, "BVWSSVWA.YA", pattern(8), [1], true),
+        (.maryland, "BVVU.YA", nil, nil, true),
+        (.indiana, "BVVV.kkk", pattern(8), [1], nil),
+        (.kentucky, "BVVV.kkk", pattern(8), [1], nil),
+        (.rhodeIsland, "BVVV.kkk", pattern(8), [1], nil),
+    ].map { kind, text, sensitive, child, gpc in
+        USSectionVector(text: text, section: libraryTestSection(kind, sensitive: sensitive, child: child, gpc: gpc), paddings: [.library])
+    }
 }
 
 @Suite("GPP US sections")
@@ -148,7 +170,7 @@ struct GPPUSSectionTests {
         ("BAAAAAAAAAg", 12), ("BAAAAAAAAAgA", 16), ("CAAAAAAAAABA", 16),
     ])
     func layoutRule(_ text: String, _ sensitiveCount: Int) throws {
-        #expect(try decode(.national, text).sensitiveDataProcessing.count == sensitiveCount)
+        #expect(try decode(.national, text).sensitiveDataProcessing?.count == sensitiveCount)
     }
 
     @Test("the defaults are the libraries' defaults", arguments: [
@@ -169,7 +191,8 @@ struct GPPUSSectionTests {
         (.national, "BVQqAAAAAg.gA", "usnat sub-section", "SubsectionType", .bit(0), .unknownSegmentType(2)),
         (.national, "BVQqAAAAAg.QA.YA", "usnat sub-section", "SubsectionType", .bit(0), .duplicateSegment),
         (.virginia, "BVWSSVY.QA", "usva sub-section", "SubsectionType", .bit(0), .unknownSegmentType(1)),
-        (.national, "BVQqAAAAAg.", "usnat section", nil, .character(11), .emptySegment),
+        (.national, "BVQqAAAAAg..QA", "usnat section", nil, .character(11), .emptySegment),
+        (.national, ".BVQqAAAAAg", "usnat section", nil, .character(0), .emptySegment),
         (.national, "BVQqAAAAAg.A", "usnat sub-section", "SubsectionType", .bit(0), .unknownSegmentType(0)),
         (.national, "BVQ!AAAAAg", "usnat section", nil, .character(3), .invalidCharacter("!")),
     ] as [(GPPUSSection.Kind, String, String, String?, SignalDecodingError.Position, SignalDecodingError.Problem)])
@@ -206,8 +229,13 @@ struct GPPUSSectionTests {
 
     @Test("every kind names its section id and API prefix")
     func kinds() {
-        #expect(GPPUSSection.Kind.allCases.map(\.sectionId) == [7, 8, 9, 10, 11, 12])
-        #expect(GPPUSSection.Kind.allCases.map(\.apiPrefix) == ["usnat", "usca", "usva", "usco", "usut", "usct"])
-        #expect(GPPUSSection.Kind.allCases.filter(\.hasGPCSubsection) == [.national, .california, .colorado, .connecticut])
+        #expect(GPPUSSection.Kind.allCases.map(\.sectionId) == Array(7...27))
+        #expect(GPPUSSection.Kind.allCases.map(\.apiPrefix) == [
+            "usnat", "usca", "usva", "usco", "usut", "usct", "usfl", "usmt", "usor", "ustx", "usde", "usia", "usne", "usnh",
+            "usnj", "ustn", "usmn", "usmd", "usin", "usky", "usri",
+        ])
+        #expect(GPPUSSection.Kind.allCases.filter { !$0.hasGPCSubsection } == [.virginia, .utah, .florida, .indiana, .kentucky, .rhodeIsland])
+        #expect(GPPUSSection.Kind.allCases.filter(\.definesSectionHeader) == [.maryland, .indiana, .kentucky, .rhodeIsland])
+        #expect(GPPUSSection.Kind.allCases.compactMap(\.stateCode).first == "CA")
     }
 }

@@ -26,3 +26,16 @@ func googleUSNational(sale: Int, sharing: Int, targeted: Int) -> GPPUSSection {
 func pattern(_ count: Int) -> [Int] {
     (0..<count).map { [2, 1, 0][$0 % 3] }
 }
+
+/// A section with the values IAB's GPP libraries' encode tests set: every notice, opt-out,
+/// consent and mode 1 but `mspaServiceProviderMode` 2, the lists given, and `gpc` as given.
+func libraryTestSection(_ kind: GPPUSSection.Kind, sensitive: [Int]?, child: [Int]?, gpc: Bool?) -> GPPUSSection {
+    var section = GPPUSSection(kind: kind)
+    for (field, values) in section.fieldsInOrder where values != nil && !field.isList {
+        section[field] = [field == .mspaServiceProviderMode ? 2 : 1]
+    }
+    section.sensitiveDataProcessing = sensitive
+    section.knownChildSensitiveDataConsents = child
+    section.gpc = gpc
+    return section
+}

@@ -89,6 +89,15 @@ let package = Package(
             path: "Tests/StoreWriter",
             swiftSettings: strict
         ),
+        // The fuzz targets' entry points: scripts/fuzz builds them with libFuzzer beside Tests/Fuzz/Driver, and
+        // FuzzCorpusTests replays every input of Tests/Fuzz/Corpus through them.
+        .target(
+            name: "FuzzTargets",
+            dependencies: ["ConsentSignals", "ConsentEngine", "ConsentPreferences", "ConsentAudit", "ConsentFixtures", "JSONKit", "PropertyLists"],
+            path: "Tests/Fuzz/Targets",
+            swiftSettings: strict
+        ),
+        .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"], path: "Tests/Fuzz/CorpusTests", swiftSettings: strict),
         .testTarget(
             name: "ConsentEngineTests",
             dependencies: ["ConsentEngine", "ConsentSignals", "JSONKit", "StoreWriter"],

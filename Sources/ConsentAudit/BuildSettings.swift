@@ -11,7 +11,7 @@ import PropertyLists
 ///
 /// Without an xcconfig the settings are unknown rather than empty: a reference to anything but a built-in
 /// setting stays as written, so a value that uses one is not judged on a guess.
-struct BuildSettings: Sendable {
+package struct BuildSettings: Sendable {
     /// A setting's final value and the assignment that gave it (nil for a built-in default).
     struct Setting: Sendable, Equatable {
         var value: String
@@ -39,7 +39,7 @@ struct BuildSettings: Sendable {
     /// Throws `.malformedInput` naming the assignment when a value passes `AuditLimits.valueBytes` after
     /// expansion, when references nest deeper than `AuditLimits.nesting`, or when all values together
     /// pass `AuditLimits.expandedBytes`.
-    init(assignments: [XCConfigAssignment], configuration: String, sdk: String, srcroot: URL?)
+    package init(assignments: [XCConfigAssignment], configuration: String, sdk: String, srcroot: URL?)
         throws(AuditError) {
         isKnown = true
         let defaults = Self.defaults(configuration: configuration, sdk: sdk, srcroot: srcroot)

@@ -2,7 +2,7 @@ import Foundation
 import PropertyLists
 
 /// `NAME[cond=pattern]… = value` from an xcconfig file.
-struct XCConfigAssignment: Sendable, Equatable {
+package struct XCConfigAssignment: Sendable, Equatable {
     var name: String
     var conditions: [XCConfigCondition]
     var value: String

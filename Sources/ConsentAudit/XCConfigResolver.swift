@@ -1,9 +1,9 @@
 import Foundation
 
 /// All assignments of an xcconfig file and the files it includes, in the order Xcode applies them.
-struct XCConfigResolution: Sendable {
+package struct XCConfigResolution: Sendable {
     /// Assignments in reading order: an included file's lines stand where its `#include` is.
-    var assignments: [XCConfigAssignment] = []
+    package var assignments: [XCConfigAssignment] = []
     /// Includes that could not be followed.
     var problems: [XCConfigIncludeProblem] = []
     /// Lines Xcode skips, such as `export NAME=value`.
@@ -28,14 +28,41 @@ enum XCConfigIncludeProblem: Sendable, Equatable {
 /// guesses. So do the bounds of `AuditLimits`: includes nested deeper than `nesting`, more than
 /// `settings` assignments or includes in all, and one file reached through two different paths (a link,
 /// told by device and inode), which would make the chain ambiguous.
-enum XCConfigResolver {
-    static func resolve(_ url: URL) throws(AuditError) -> XCConfigResolution {
-        var reader = Reader()
-        try reader.read(url.standardizedFileURL, identity: FileIdentity(url), including: [], from: nil)
+package enum XCConfigResolver {
+    /// Where the resolver finds the files: the disk, or files held in memory (the fuzz target's).
+    package struct Files: Sendable {
+        /// The file's identity (device and inode), or nil when nothing is there.
+        package var identity: @Sendable (URL) -> FileIdentity?
+        /// Whether a regular file is there (an include is looked for with and without `.xcconfig`).
+        package var isFile: @Sendable (URL) -> Bool
+        /// The file's bytes, within the xcconfig bound.
+        package var read: @Sendable (URL) throws(AuditError) -> [UInt8]
+
+        package init(identity: @escaping @Sendable (URL) -> FileIdentity?, isFile: @escaping @Sendable (URL) -> Bool,
+                     read: @escaping @Sendable (URL) throws(AuditError) -> [UInt8]) {
+            self.identity = identity
+            self.isFile = isFile
+            self.read = read
+        }
+
+        /// The file system, through the bounded reader.
+        package static let disk = Files(
+            identity: { FileIdentity($0) },
+            isFile: { url in
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
+            },
+            read: { url throws(AuditError) in try AuditLimits.read(url, kind: .xcconfig) })
+    }
+
+    package static func resolve(_ url: URL, files: Files = .disk) throws(AuditError) -> XCConfigResolution {
+        var reader = Reader(files: files)
+        try reader.read(url.standardizedFileURL, identity: files.identity(url), including: [], from: nil)
         return reader.resolution
     }
 
     private struct Reader {
+        let files: Files
         var resolution = XCConfigResolution()
         /// The path each file was first read by.
         var firstPaths: [FileIdentity: URL] = [:]
@@ -54,7 +81,7 @@ enum XCConfigResolver {
                 throw bad(include, "#include nests deeper than \(AuditLimits.nesting) files",
                           hint: "look for includes that lead back to each other")
             }
-            let bytes = try AuditLimits.read(file, kind: .xcconfig)
+            let bytes = try files.read(file)
             let chain = chain + (identity.map { [$0] } ?? [])
             resolution.files.append(file)
             for statement in try XCConfigParser.parse(bytes, file: file) {
@@ -76,14 +103,14 @@ enum XCConfigResolver {
 
         private mutating func follow(_ include: XCConfigInclude, from file: URL, chain: [FileIdentity])
             throws(AuditError) {
-            guard let target = XCConfigResolver.locate(include.path, from: file) else {
+            guard let target = XCConfigResolver.locate(include.path, from: file, files: files) else {
                 if !include.isOptional {
                     let path = file.deletingLastPathComponent().appendingPathComponent(include.path)
                     resolution.problems.append(.missing(include, path: path.standardizedFileURL.path))
                 }
                 return
             }
-            let identity = FileIdentity(target)
+            let identity = files.identity(target)
             if let identity, let start = chain.firstIndex(of: identity), firstPaths[identity]?.path == target.path {
                 let names = chain[start...].compactMap { firstPaths[$0]?.lastPathComponent }
                 resolution.problems.append(.cycle(include, chain: names + [target.lastPathComponent]))
@@ -105,15 +132,12 @@ enum XCConfigResolver {
     }
 
     /// The included file: relative to the including file's folder, with `.xcconfig` optional.
-    private static func locate(_ path: String, from file: URL) -> URL? {
+    private static func locate(_ path: String, from file: URL, files: Files) -> URL? {
         let base = path.hasPrefix("/")
             ? URL(fileURLWithPath: path)
             : file.deletingLastPathComponent().appendingPathComponent(path)
         var candidates = [base]
         if base.pathExtension != "xcconfig" { candidates.append(base.appendingPathExtension("xcconfig")) }
-        var isDirectory: ObjCBool = false
-        return candidates.map(\.standardizedFileURL).first {
-            FileManager.default.fileExists(atPath: $0.path, isDirectory: &isDirectory) && !isDirectory.boolValue
-        }
+        return candidates.map(\.standardizedFileURL).first(where: files.isFile)
     }
 }

@@ -8,22 +8,28 @@ import JSONKit
 ///
 /// Every problem is collected with the file and JSON path, so one run shows all of them; a file with
 /// any problem contributes no case.
-enum FixtureFile {
+package enum FixtureFile {
     /// The newest format this runner reads; a newer file is a load error (upgrade consentctl).
     static let formatVersion = 1
     static let fields = ["fixture", "kind", "policy", "context", "case", "cases"]
 
     /// The cases of the file at `url`, shown in messages as `displayPath`.
     static func load(_ url: URL, displayPath: String, policies: PolicyCache) -> FixtureFileContents {
-        func failure(_ error: JSONFieldError) -> FixtureFileContents {
-            FixtureFileContents(errors: [FixtureLoadError(file: displayPath, path: error.path, message: error.message)])
-        }
         // Through the bounded reader: a FIFO, device or endless file under fixtures/ cannot hold the run.
         let bytes: [UInt8]
         do {
             bytes = try InputFile.read(url.path, kind: .fixture)
         } catch {
             return FixtureFileContents(errors: [FixtureLoadError(file: displayPath, path: nil, message: error.message)])
+        }
+        return load(bytes, directory: url.deletingLastPathComponent(), displayPath: displayPath, policies: policies)
+    }
+
+    /// The cases of a fixture file's `bytes`; policies and inputs it names are found relative to
+    /// `directory`.
+    package static func load(_ bytes: [UInt8], directory: URL, displayPath: String, policies: PolicyCache) -> FixtureFileContents {
+        func failure(_ error: JSONFieldError) -> FixtureFileContents {
+            FixtureFileContents(errors: [FixtureLoadError(file: displayPath, path: error.path, message: error.message)])
         }
         let root: JSONNode
         do {
@@ -38,7 +44,6 @@ enum FixtureFile {
             return failure(error)
         }
 
-        let directory = url.deletingLastPathComponent()
         if header.kind == .explain { return ExplainFixtureFile.load(header.object, directory: directory, displayPath: displayPath) }
         var fileContext = ContextSpec()
         var filePolicy = Policy.default
@@ -142,9 +147,9 @@ enum FixtureFile {
 }
 
 /// What a fixture file holds: its cases, or (when anything is wrong) every problem and no case.
-struct FixtureFileContents {
+package struct FixtureFileContents {
     var cases: [FixtureCase] = []
-    var errors: [FixtureLoadError] = []
+    package var errors: [FixtureLoadError] = []
 }
 
 /// A fixture file that cannot be used: the file, the JSON path of the problem and what is wrong.
@@ -160,8 +165,10 @@ package struct FixtureLoadError: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Policies named by fixtures, loaded once per run however many cases use them.
-final class PolicyCache {
+package final class PolicyCache {
     private var loaded: [String: Policy] = [:]
+
+    package init() {}
 
     /// The policy a `policy` field names, relative to the fixture's folder; a policy that cannot be loaded
     /// is a load error of the fixture at that field, with the policy's own file and path.

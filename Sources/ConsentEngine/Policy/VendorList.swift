@@ -10,7 +10,7 @@ import JSONKit
 /// Real lists have `null` where the specification says a value is required (`cookieMaxAgeSeconds`),
 /// fields missing on some vendors (`dataDeclaration`) and fields on only some (`overflow`, `deletedDate`),
 /// so only what the partner list needs is read, and each of those is checked.
-struct VendorList: Sendable {
+package struct VendorList: Sendable {
     var vendorListVersion: Int?
     var tcfPolicyVersion: Int?
     /// Vendors that are not deleted, by id.
@@ -28,7 +28,7 @@ struct VendorList: Sendable {
     }
 
     /// Reads what the partner list needs from a parsed vendor list; other fields are not looked at.
-    static func parse(_ value: JSONValue) throws(JSONFieldError) -> VendorList {
+    package static func parse(_ value: JSONValue) throws(JSONFieldError) -> VendorList {
         let root = JSONNode(value)
         guard case .object = value else { throw root.error("a vendor list is a JSON object") }
         let list = try root.anyObject()

@@ -10,11 +10,11 @@ import JSONKit
 /// Schema 2 (current) is `{"record": {…}, "schema": 2}`; schema 1 is read and migrated (see
 /// ``StateReading/version1(_:)``); a higher schema is refused so that an older binary never overwrites
 /// what a newer one wrote.
-enum StateFile {
+package enum StateFile {
     static let currentSchema = 2
 
     /// What a `state.json` holds.
-    enum Contents: Equatable {
+    package enum Contents: Equatable {
         /// A readable record, migrated to the current schema if it was older.
         case record(ConsentRecord)
         /// A record written by a newer schema, which this version must not read or replace.
@@ -24,7 +24,7 @@ enum StateFile {
     }
 
     /// The bytes of a schema-2 file holding `record`, ending with a newline.
-    static func encode(_ record: ConsentRecord) -> [UInt8] {
+    package static func encode(_ record: ConsentRecord) -> [UInt8] {
         StateJSON.fileBytes(Current(record: record))
     }
 
@@ -33,7 +33,7 @@ enum StateFile {
     static let maximumSize = 16 * 1024 * 1024
 
     /// Reads a file's bytes; never throws, because every unreadable file is a ``Contents/corrupt(reason:)``.
-    static func decode(_ bytes: [UInt8]) -> Contents {
+    package static func decode(_ bytes: [UInt8]) -> Contents {
         guard bytes.count <= maximumSize else {
             return .corrupt(reason: "larger than \(maximumSize / 1024 / 1024) MiB, far more than a state holds")
         }

@@ -55,6 +55,8 @@ public struct DiagnosisFinding: Sendable, Equatable {
         case purposeLegitimateInterestForbidden
         /// A vendor section of the TC (or GPP) string lists a vendor above its `MaxVendorId`.
         case vendorIdAboveMax
+        /// A vendor section of the TC (or GPP) string lists vendor 0.
+        case vendorIdZero
         /// A GPP section ends with an empty sub-section.
         case gpcSubsectionEmpty
         /// The TC string names a purpose its policy version does not define.
@@ -67,6 +69,7 @@ public struct DiagnosisFinding: Sendable, Equatable {
             switch warning {
             case .purposeLegitimateInterestForbidden: self = .purposeLegitimateInterestForbidden
             case .vendorIdAboveMax: self = .vendorIdAboveMax
+            case .vendorIdZero: self = .vendorIdZero
             case .gpcSubsectionEmpty: self = .gpcSubsectionEmpty
             case .purposeUndefined: self = .purposeUndefined
             case .coreSegmentShort: self = .coreSegmentShort
@@ -77,7 +80,8 @@ public struct DiagnosisFinding: Sendable, Equatable {
         public var severity: Severity {
             switch self {
             case .cmpCertificationUnknown, .keyMissing, .keyWithoutTCString, .stringDatedInFuture, .duplicateKey, .noCMPKeys,
-                 .purposeLegitimateInterestForbidden, .vendorIdAboveMax, .gpcSubsectionEmpty, .purposeUndefined, .coreSegmentShort:
+                 .purposeLegitimateInterestForbidden, .vendorIdAboveMax, .vendorIdZero, .gpcSubsectionEmpty, .purposeUndefined,
+                 .coreSegmentShort:
                 .warning
             default:
                 .error
@@ -107,6 +111,7 @@ public struct DiagnosisFinding: Sendable, Equatable {
             case .noCMPKeys: "no IABTCF_, IABGPP_ or IABUSPrivacy_ key is stored: no CMP has run"
             case .purposeLegitimateInterestForbidden: SignalWarning.ID.purposeLegitimateInterestForbidden.summary
             case .vendorIdAboveMax: SignalWarning.ID.vendorIdAboveMax.summary
+            case .vendorIdZero: SignalWarning.ID.vendorIdZero.summary
             case .gpcSubsectionEmpty: SignalWarning.ID.gpcSubsectionEmpty.summary
             case .purposeUndefined: SignalWarning.ID.purposeUndefined.summary
             case .coreSegmentShort: SignalWarning.ID.coreSegmentShort.summary

@@ -7,11 +7,11 @@ import PropertyLists
 /// Reads Android's shared-preferences XML (`/data/data/<package>/shared_prefs/<name>.xml`) as strictly as
 /// the property-list reader reads plists: one `<map>` of `string`, `int`, `long`, `boolean`, `float` and
 /// `set` entries, each with a `name`; no document type, no entity declarations, nothing else.
-enum AndroidPreferencesReader {
+package enum AndroidPreferencesReader {
     static let hint = "Android writes <map> with <string>, <int>, <long>, <boolean>, <float> and <set> entries; "
         + "copy the file from the device with adb exec-out run-as <package> cat shared_prefs/<name>.xml"
 
-    static func parse(_ data: Data, file: URL) throws(PropertyListError) -> DevicePreferences {
+    package static func parse(_ data: Data, file: URL) throws(PropertyListError) -> DevicePreferences {
         try XMLDeclarationCheck.check(data, file: file, documentType: .refused, hint: hint)
         let parser = XMLParser(stream: InputStream(data: data))
         let builder = AndroidMapBuilder(file: file, parser: parser)

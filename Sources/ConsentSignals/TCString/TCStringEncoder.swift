@@ -76,7 +76,23 @@ enum TCStringEncoder {
 
     private static func writeVendorSet(_ vendors: VendorSet, into writer: inout BitWriter, _ field: @autoclosure () -> String) throws(SignalEncodingError) {
         let maxVendorId = try checked(vendors.maxVendorId, bits: 16, "\(field()).maxVendorId")
-        writer.writeVendorSet(maxVendorId: maxVendorId, ids: try ids(vendors.ids, within: maxVendorId, "\(field()).ids"))
+        let ids = VendorSet.normalized(vendors.ids)
+        if let id = ids.first(where: { $0 < 0 || $0 > 65535 }) {
+            throw SignalEncodingError(field: "\(field()).ids", reason: "id \(id) does not fit in 16 bits (0-65535)")
+        }
+        guard let first = ids.first, let last = ids.last, first < 1 || last > maxVendorId else {
+            writer.writeVendorSet(maxVendorId: maxVendorId, ids: ids)
+            return
+        }
+        // Range entries can name vendor 0 or ids above MaxVendorId, as some CMPs' strings do (decoding keeps
+        // them and warns, vendorIdZero and vendorIdAboveMax); only ranges can hold such a set.
+        let runs = BitWriter.runs(of: ids)
+        guard runs.count <= 4095 else {
+            throw SignalEncodingError(field: "\(field()).ids", reason: "ids outside 1-\(maxVendorId) need range entries, and \(runs.count) runs are more than 4095")
+        }
+        writer.write(maxVendorId, width: 16)
+        writer.write(true)
+        writer.writeRangeEntries(runs)
     }
 
     private static func writeRestrictions(_ restrictions: [PublisherRestriction], into writer: inout BitWriter) throws(SignalEncodingError) {

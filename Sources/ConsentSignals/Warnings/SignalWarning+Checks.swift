@@ -1,7 +1,7 @@
 /// The checks over decoded values that give ``SignalWarning``s, one place per rule.
 extension SignalWarning {
     /// The warnings of a TC string: a short core segment, forbidden or undefined purposes, and
-    /// vendors above their section's `MaxVendorId`.
+    /// vendors outside their section's `1...MaxVendorId`.
     public static func check(_ string: TCString) -> [SignalWarning] {
         var warnings: [SignalWarning] = []
         if string.isCoreSegmentShort {
@@ -15,7 +15,7 @@ extension SignalWarning {
             ("DisclosedVendors", string.disclosedVendors), ("AllowedVendors", string.allowedVendors),
         ]
         for case let (name, vendors?) in sections {
-            warnings += aboveMax(vendors, name)
+            warnings += aboveMax(vendors, name) + zero(vendors, name)
         }
         return warnings
     }
@@ -82,6 +82,12 @@ extension SignalWarning {
         let listed = above.count <= 5 ? above.reversed().map(String.init).joined(separator: ", ") : "\(above.count) vendors up to \(vendors.ids.last ?? 0)"
         return [SignalWarning(.vendorIdAboveMax,
             "\(name) lists vendor\(above.count == 1 ? "" : "s") \(listed), above its MaxVendorId \(vendors.maxVendorId)")]
+    }
+
+    /// Vendor 0, which a range entry can name and no vendor has.
+    private static func zero(_ vendors: VendorSet, _ name: String) -> [SignalWarning] {
+        guard vendors.ids.first == 0 else { return [] }
+        return [SignalWarning(.vendorIdZero, "\(name) lists vendor 0; vendor ids start at 1")]
     }
 
     private static func purposes(_ ids: [Int]) -> String {

@@ -12,6 +12,8 @@ public struct SignalWarning: Sendable, Equatable, CustomStringConvertible {
         case purposeLegitimateInterestForbidden
         /// A vendor section lists a vendor above its own `MaxVendorId` (a range entry can).
         case vendorIdAboveMax
+        /// A vendor section lists vendor 0 (a range entry can), which no vendor has: ids start at 1.
+        case vendorIdZero
         /// A GPP section ends with an empty sub-section: a `.` and nothing after it.
         case gpcSubsectionEmpty
         /// A purpose the string's TCF policy version does not define: above 10 under versions up
@@ -26,6 +28,7 @@ public struct SignalWarning: Sendable, Equatable, CustomStringConvertible {
             case .purposeLegitimateInterestForbidden:
                 "legitimate interest set for purpose 1, or for purposes 3-6 under TCF policy version 4 or later"
             case .vendorIdAboveMax: "a vendor section lists a vendor above its MaxVendorId"
+            case .vendorIdZero: "a vendor section lists vendor 0, which no vendor has (ids start at 1)"
             case .gpcSubsectionEmpty: "a GPP section ends with an empty sub-section ('.' and nothing after it)"
             case .purposeUndefined: "a purpose above 10 (TCF policy versions 2-3) or 11 (version 4 on)"
             case .coreSegmentShort: "the TC core segment ends before NumPubRestrictions, read as no restriction"

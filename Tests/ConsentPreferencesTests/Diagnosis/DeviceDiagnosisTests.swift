@@ -102,7 +102,7 @@ struct DeviceDiagnosisTests {
         let warnings = DiagnosisFinding.ID.allCases.filter { $0.severity == .warning }
         #expect(warnings == [
             .cmpCertificationUnknown, .keyMissing, .keyWithoutTCString, .stringDatedInFuture, .duplicateKey, .noCMPKeys,
-            .purposeLegitimateInterestForbidden, .vendorIdAboveMax, .gpcSubsectionEmpty, .purposeUndefined, .coreSegmentShort,
+            .purposeLegitimateInterestForbidden, .vendorIdAboveMax, .vendorIdZero, .gpcSubsectionEmpty, .purposeUndefined, .coreSegmentShort,
         ])
         #expect(DiagnosisFinding.ID.allCases.allSatisfy { !$0.summary.isEmpty })
     }

@@ -157,12 +157,10 @@ struct TCStringEncodingTests {
         (TCString(purposeConsents: [0]), "purposeConsents"),
         (TCString(purposeLegitimateInterests: [25]), "purposeLegitimateInterests"),
         (TCString(publisherCC: "D"), "publisherCC"),
-        (TCString(vendorConsents: VendorSet(maxVendorId: 5, ids: [6])), "vendorConsents.ids"),
         (TCString(vendorLegitimateInterests: VendorSet(maxVendorId: 70000, ids: [])), "vendorLegitimateInterests.maxVendorId"),
+        (TCString(vendorConsents: VendorSet(maxVendorId: 5, ids: [70000])), "vendorConsents.ids"),
         (TCString(publisherRestrictions: [PublisherRestriction(purpose: 64, type: .notAllowed, vendors: [1])]), "publisherRestrictions[0].purpose"),
         (TCString(publisherRestrictions: [PublisherRestriction(purpose: 1, type: .notAllowed, vendors: [0])]), "publisherRestrictions[0].vendors"),
-        (TCString(disclosedVendors: VendorSet(maxVendorId: 1, ids: [2])), "disclosedVendors.ids"),
-        (TCString(allowedVendors: VendorSet(maxVendorId: 1, ids: [2])), "allowedVendors.ids"),
         (TCString(publisherTC: PublisherTC(purposeConsents: [25])), "publisherTC.purposeConsents"),
         (TCString(publisherTC: PublisherTC(numCustomPurposes: 64)), "publisherTC.numCustomPurposes"),
         (TCString(publisherTC: PublisherTC(numCustomPurposes: 2, customPurposeConsents: [3])), "publisherTC.customPurposeConsents"),
@@ -175,6 +173,23 @@ struct TCStringEncodingTests {
             #expect(error.field == field)
             #expect(error.description.hasPrefix("cannot encode \(field): "))
         }
+    }
+
+    /// Range entries can name ids above MaxVendorId, or vendor 0, as some CMPs' strings do: the decoder keeps
+    /// them (with a warning), so the encoder writes them back, as ranges, the only form that holds them.
+    @Test("a vendor set with ids outside 1...MaxVendorId is written as ranges and decodes as it was", arguments: [
+        (TCString(vendorConsents: VendorSet(maxVendorId: 5, ids: [6])), SignalWarning.ID.vendorIdAboveMax),
+        (TCString(vendorConsents: VendorSet(maxVendorId: 100, ids: [1, 2, 3, 755])), .vendorIdAboveMax),
+        (TCString(disclosedVendors: VendorSet(maxVendorId: 1, ids: [2])), .vendorIdAboveMax),
+        (TCString(allowedVendors: VendorSet(maxVendorId: 1, ids: [2, 3, 9])), .vendorIdAboveMax),
+        (TCString(vendorConsents: VendorSet(maxVendorId: 1524, ids: [0])), .vendorIdZero),
+        (TCString(vendorLegitimateInterests: VendorSet(maxVendorId: 60, ids: [0, 1, 2, 50])), .vendorIdZero),
+    ])
+    func idsOutsideTheSectionAreWrittenAsRanges(_ model: TCString, _ warning: SignalWarning.ID) throws {
+        let encoded = try model.encoded()
+        let decoded = try TCString(decoding: encoded)
+        #expect(decoded == model)
+        #expect(SignalWarning.check(decoded).map(\.id) == [warning])
     }
 
     @Test("too many restriction range entries are refused")

@@ -84,7 +84,7 @@ struct SignalWarningTests {
     func summaries() {
         #expect(SignalWarning.ID.allCases.allSatisfy { !$0.summary.isEmpty })
         #expect(SignalWarning.ID.allCases.map(\.rawValue) == [
-            "purposeLegitimateInterestForbidden", "vendorIdAboveMax", "gpcSubsectionEmpty", "purposeUndefined", "coreSegmentShort",
+            "purposeLegitimateInterestForbidden", "vendorIdAboveMax", "vendorIdZero", "gpcSubsectionEmpty", "purposeUndefined", "coreSegmentShort",
         ])
     }
 }

@@ -34,6 +34,8 @@ extension ErrorReport {
             return describe(error)
         case let error as StoreError:
             return describe(error)
+        case let error as StoredStatesError:
+            return describe(error)
         case let error as FlowError:
             return ErrorReport(error.description, hint: "privacy options exist under the GDPR (EEA, UK, CH) and in regulated US states", code: .unavailable)
         case let error as ScriptedAnswers.Mismatch:
@@ -67,6 +69,16 @@ extension ErrorReport {
             return ErrorReport(error.description, hint: "a policy file holds one JSON object (policies/README.md); 'consentctl policy check FILE' checks a policy", code: .config)
         case .invalid:
             return ErrorReport(error.description, hint: "fix the value at \(error.path); 'consentctl policy check FILE' checks a policy", code: .config)
+        }
+    }
+
+    /// `policy diff --state-dir`: a folder that is not there is missing input (66), like a missing file.
+    private static func describe(_ error: StoredStatesError) -> ErrorReport {
+        switch error.kind {
+        case .missing, .notAFolder:
+            return ErrorReport(error.description, hint: "give --state-dir the folder that holds the apps' state folders (<state dir>/<app id>/state.json)", code: .noInput)
+        case .cannotList:
+            return ErrorReport(error.description, hint: "check that this user may read \(error.path)", code: .ioError)
         }
     }
 

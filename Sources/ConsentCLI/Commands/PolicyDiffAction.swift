@@ -99,9 +99,11 @@ enum PolicyDiffAction {
         }
     }
 
-    /// A partner added or removed as what it claims; anything else as its JSON on one line.
+    /// A partner added or removed as what it claims (a Google ATP claims no purposes: it is consented to as
+    /// a whole); anything else as its JSON on one line.
     private static func summary(_ value: JSONValue, kind: PolicyChange.Kind) -> String {
         guard kind == .partnerAdded || kind == .partnerRemoved else { return inline(value) }
+        if value["googleATP"] != nil { return "a Google Ad Tech Provider, consented to as a whole" }
         let lists = [("purposes", "purposes"), ("legitimate interests", "legitimateInterestPurposes"),
                      ("special features", "specialFeatures")]
         return lists.map { label, key in "\(label) \(value[key].map(inline) ?? "[]")" }.joined(separator: ", ")

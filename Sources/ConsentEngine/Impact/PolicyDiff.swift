@@ -181,7 +181,7 @@ package struct PolicyDiff: Sendable, Equatable {
             let label = what.identity(of: member).label
             for field in Self.unionOfKeys(oldFields, newFields) {
                 compareMember(previous[field], member[field], path: JSONPath.appending(field, to: selector(member)),
-                              kind: what.kind(ofField: field), subject: "\(label) \(field)")
+                              kind: what.kind(ofField: field), subject: "\(label) \(Self.words(for: field))")
             }
         }
         let kept = Set(oldKeys).intersection(newKeySet)
@@ -208,6 +208,16 @@ package struct PolicyDiff: Sendable, Equatable {
         }
         guard old != new else { return }
         changes.append(PolicyChange(kind, path: path, old: old ?? .null, new: new ?? .null, subject: subject))
+    }
+
+    /// A member's field as a person says it: `legitimateInterestPurposes` is "legitimate interests".
+    private static func words(for field: String) -> String {
+        switch field {
+        case "legitimateInterestPurposes": return "legitimate interests"
+        case "specialFeatures": return "special features"
+        case "privacyURL": return "privacy URL"
+        default: return field
+        }
     }
 
     /// The keys of two objects: the new one's in order, then those only the old one has.

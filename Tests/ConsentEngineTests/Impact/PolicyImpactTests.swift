@@ -67,6 +67,16 @@ struct PolicyImpactTests {
         #expect(impact.adServing.isEmpty)
     }
 
+    @Test func aChangeOfTheTrackingPromptAloneIsAChange() {
+        let skipping = policy { $0.tracking.skipWhenPurposeOneRefused = true }
+        let impact = Self.impact(of: skipping)
+        #expect(impact.tracking.map { "\($0.key.old)→\($0.key.new)" } == ["true→false"])
+        #expect(impact.tracking.first?.apps == ["eea.rejected"])
+        #expect(impact.reasked.isEmpty && impact.adServing.isEmpty)
+        #expect(!impact.unchanged.contains("eea.rejected"))
+        #expect(impact.changesAnyState)
+    }
+
     @Test func theRegionIsEachStatesLastKnownOneUnlessTheContextGivesOne() {
         let revised = policy {
             $0.revision = 2

@@ -220,6 +220,24 @@ struct PolicyDiffCommandTests {
             """)
     }
 
+    @Test func theTextGroupsTheChangesAndSaysWhatAPartnerAddedOrRemovedClaims() throws {
+        let result = try Consentctl.run(["policy", "diff", Self.oldPolicy, "fixtures/policies/new-partner.json"])
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+            5 changes from policies/default.json to fixtures/policies/new-partner.json
+
+            identity
+              id: "publisher-test-ads" → "fixtures-new-partner"
+              revision: 1 → 2
+
+            partners
+              - partner atp:89 (Facebook): a Google Ad Tech Provider, consented to as a whole
+              - partner atp:326 (Microsoft): a Google Ad Tech Provider, consented to as a whole
+              + partner 1126 (Example Measurement Ltd): purposes [1, 7, 9], legitimate interests [], special features []
+
+            """)
+    }
+
     @Test func aPolicyThatStatesDoNotChangeExitsZeroOverStates() throws {
         let temporary = try TemporaryFolder()
         let states = temporary.path + "/states"

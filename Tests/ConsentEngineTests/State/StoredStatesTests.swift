@@ -37,7 +37,7 @@ struct StoredStatesTests {
 
             let entries = try StoredStates.read(stateDirectory: directory)
 
-            #expect(entries.map(\.appID) == ["com.example.a", "com.example.b", "com.example.c", "com.example.d", "com.example.link"])
+            try #require(entries.map(\.appID) == ["com.example.a", "com.example.b", "com.example.c", "com.example.d", "com.example.link"])
             #expect(entries[1].state == .readable(try answered.load().record))
             #expect(entries[3].state == .readable(.empty))
             for index in [0, 2, 4] {

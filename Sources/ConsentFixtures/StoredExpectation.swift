@@ -30,6 +30,8 @@ struct StoredExpectation {
                 case "purposes", "objections", "partnerObjections", "specialFeatures": return .integers(Set(try value.ints()).sorted())
                 case "partners": return .partners(try value.partnerIDs())
                 case "disclosedPartners": return .partners(try StoredStateSpec.partnerList(value, policy: policy))
+                case "partnerClaims":
+                    return StoredStateSpec.describe(try StoredStateSpec.partnerClaims(value, disclosed: policy.partnerIDs, policy: policy))
                 case "answeredAt": return .string(UTCCalendar.iso8601(try value.date()))
                 case "policyRevision", "tcfPolicyVersion": return .integer(try value.int())
                 case "region": return .string(try value.resolvedRegion().description)
@@ -124,6 +126,7 @@ struct StoredExpectation {
                 "region": .string(answer.region.description),
                 "regulation": .string(answer.regulation.rawValue),
                 "language": .string(answer.language),
+                "partnerClaims": StoredStateSpec.describe(answer.partnerClaims),
             ])
         } ?? .null
         let optOuts: JSONValue = record.usOptOuts.map { answer in

@@ -11,8 +11,9 @@ enum StoredStateSpec {
     static let fields = ["consent", "usOptOuts", "tracking", "explainerShownAt", "lastKnownRegion", "resetSince"]
     static let consentFields = [
         "choice", "purposes", "partners", "objections", "partnerObjections", "specialFeatures", "disclosedPartners", "answeredAt",
-        "policyID", "policyRevision", "tcfPolicyVersion", "region", "regulation", "language",
+        "policyID", "policyRevision", "tcfPolicyVersion", "region", "regulation", "language", "partnerClaims",
     ]
+    static let claimFields = ["purposes", "legitimateInterestPurposes", "specialFeatures"]
     static let optOutFields = ["sale", "sharing", "targeted", "answeredAt", "region"]
     static let trackingFields = ["status", "answeredAt"]
 
@@ -51,6 +52,9 @@ enum StoredStateSpec {
         case .custom: defaults = ConsentChoices(choice: .custom)
         }
         let region = try object["region"]?.resolvedRegion() ?? answerRegion(context)
+        let disclosed = try object["disclosedPartners"].map { node throws(JSONFieldError) in
+            try partnerList(node, policy: policy)
+        } ?? policy.partnerIDs
         return ConsentAnswer(
             choice: choice,
             purposes: try object["purposes"]?.ints() ?? defaults.purposes,
@@ -58,16 +62,54 @@ enum StoredStateSpec {
             specialFeatures: try object["specialFeatures"]?.ints() ?? defaults.specialFeatures,
             partners: try object["partners"]?.partnerIDs() ?? defaults.partners,
             partnerObjections: try object["partnerObjections"]?.ints() ?? defaults.partnerObjections,
-            disclosedPartners: try object["disclosedPartners"].map { node throws(JSONFieldError) in
-                try partnerList(node, policy: policy)
-            } ?? policy.partnerIDs,
+            disclosedPartners: disclosed,
             answeredAt: try object["answeredAt"]?.date() ?? context.now,
             policyID: try object["policyID"]?.string() ?? policy.id,
             policyRevision: try object["policyRevision"]?.int() ?? policy.revision,
             tcfPolicyVersion: try object["tcfPolicyVersion"]?.int() ?? policy.tcfPolicyVersion,
             region: region,
             regulation: try object["regulation"]?.choice(Regulation.self) ?? .gdpr,
-            language: try object["language"]?.string() ?? "en")
+            language: try object["language"]?.string() ?? "en",
+            partnerClaims: try partnerClaims(object["partnerClaims"], disclosed: disclosed, policy: policy))
+    }
+
+    /// What the disclosed partners claimed with the answer: as the case's policy says, except for the
+    /// partners named (`{"755": {"purposes": [1, 3, 4]}}`), whose named lists replace the policy's; `null`
+    /// keeps no claims, as an answer of an older state schema or of another CMP's keys.
+    static func partnerClaims(
+        _ node: JSONNode?, disclosed: [PartnerID], policy: Policy
+    ) throws(JSONFieldError) -> [PartnerClaim]? {
+        var claims = PartnerClaim.claims(of: policy).filter { disclosed.contains($0.partner) }
+        guard let node else { return claims }
+        if node.isNull { return nil }
+        for member in try node.anyObject().members {
+            let path = JSONPath.appending(member.key, to: node.path)
+            guard let partner = PartnerID(parsing: member.key) else {
+                throw JSONFieldError(path: path, message: "\"\(member.key)\" is not a partner id (755 or atp:89)")
+            }
+            let lists = try JSONNode(member.value, path: path).object(allowed: claimFields)
+            let now = policy.partner(partner).map(PartnerClaim.init)
+            let claim = PartnerClaim(
+                partner: partner,
+                purposes: try lists["purposes"]?.ints(in: 1...11) ?? now?.purposes ?? [],
+                legitimateInterestPurposes: try lists["legitimateInterestPurposes"]?.ints(in: 1...11) ?? now?.legitimateInterestPurposes ?? [],
+                specialFeatures: try lists["specialFeatures"]?.ints(in: 1...2) ?? now?.specialFeatures ?? [])
+            claims.removeAll { $0.partner == partner }
+            claims.append(claim)
+        }
+        return claims
+    }
+
+    /// Claims in the words of `partnerClaims`, every list written out: `{"755": {"purposes": […], …}}`.
+    static func describe(_ claims: [PartnerClaim]?) -> JSONValue {
+        guard let claims else { return .null }
+        return .object(claims.sorted { $0.partner < $1.partner }.map { claim in
+            JSONValue.Member(key: claim.partner.description, value: .members([
+                "purposes": .integers(claim.purposes),
+                "legitimateInterestPurposes": .integers(claim.legitimateInterestPurposes),
+                "specialFeatures": .integers(claim.specialFeatures),
+            ]))
+        })
     }
 
     /// `"all"` (the policy's partners) or a list of partner ids.

@@ -35,6 +35,8 @@ extension ErrorReport {
             return describe(error)
         case let error as StoreError:
             return describe(error)
+        case let error as StoredStatesError:
+            return describe(error)
         case let error as FlowError:
             return ErrorReport(error.description, hint: "privacy options exist under the GDPR (EEA, UK, CH) and in regulated US states", code: .unavailable)
         case let error as ScriptedAnswers.Mismatch:
@@ -95,6 +97,16 @@ extension ErrorReport {
             return ErrorReport(message, hint: "the program writing to the pipe must finish within \(seconds) seconds; write its output to a file first", code: .noInput)
         case .tooLarge:
             return ErrorReport(message, hint: "check that \(path) names the \(error.name)", code: content)
+        }
+    }
+
+    /// `policy diff --state-dir`: a folder that is not there is missing input (66), like a missing file.
+    private static func describe(_ error: StoredStatesError) -> ErrorReport {
+        switch error.kind {
+        case .missing, .notAFolder:
+            return ErrorReport(error.description, hint: "give --state-dir the folder that holds the apps' state folders (<state dir>/<app id>/state.json)", code: .noInput)
+        case .cannotList:
+            return ErrorReport(error.description, hint: "check that this user may read \(error.path)", code: .ioError)
         }
     }
 

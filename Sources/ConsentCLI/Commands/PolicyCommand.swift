@@ -5,32 +5,67 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// `consentctl policy show|check [FILE]`.
+/// `consentctl policy show|check [FILE]` and `consentctl policy diff OLD NEW`.
 enum PolicyCommand: Command {
     static let name = "policy"
-    static let summary = "show the policy in effect, or check a policy file"
-    static let usage = "consentctl policy show [FILE] [options] | consentctl policy check FILE [options]"
+    static let summary = "show the policy in effect, check a policy file, or say what a new one changes"
+    static let usage = """
+    consentctl policy show [FILE] [options] | consentctl policy check FILE [options]
+           consentctl policy diff OLD NEW [--state-dir DIR [--app ID] [--list]] [options]
+    """
     static let about = """
     show prints the policy in effect (FILE, else --policy, else the embedded default) with --vendor-list
     applied: a summary, or the whole policy with --json. check validates FILE and says what is wrong and
     where (the JSON path); it exits 78 for a bad policy and 66 for a missing file.
+
+    diff prints what changed from OLD to NEW, grouped: identity, regions, purposes and special
+    features, partners, consent settings, texts, other settings. --json prints {"changes": [{"kind",
+    "path", "old", "new"}]}, each change with its JSON path. It exits 0 when the two are the same and 1
+    when they differ. With --state-dir DIR (given explicitly; no default here) it also decides every
+    app's stored state under DIR, or --app's alone, under OLD and under NEW as status would (the context
+    options apply; the region is --geo, else each state's last known region; the time is --now), and
+    counts the states asked again, by NEW's form reason, and the changes of ad serving and of the
+    tracking prompt; --list names the apps behind each count. A state that cannot be read is counted
+    and named, and left as it is: diff writes nothing. It then exits 0 when no stored state would be
+    decided differently and 1 when one would. --vendor-list applies to both policies.
+
+    In CI, fail the pipeline when a policy change would ask stored answers again:
+      consentctl policy diff live.json next.json --state-dir qa-states --json | jq -e '[.impact.reasked[]] | add // 0 | . == 0'
+    or when it would change any stored state's decision at all:
+      consentctl policy diff live.json next.json --state-dir qa-states > impact.txt || { cat impact.txt; exit 1; }
     """
-    static let options: [OptionSpec] = []
+    static let options: [OptionSpec] = [
+        .flag(.list),
+    ]
     static let takesOperands = true
     static let examples = [
         "consentctl policy show",
         "consentctl policy show --json",
         "consentctl policy check policies/default.json",
+        "consentctl policy diff policies/default.json fixtures/policies/new-partner.json",
+        "consentctl policy diff policies/default.json fixtures/policies/six-month-expiry.json --json",
     ]
+
+    static let actions = ["show", "check", "diff"]
 
     static func run(_ arguments: ParsedArguments, _ invocation: Invocation) async throws -> ExitCode {
         var options = try CommonOptions(arguments)
         let positionals = arguments.positionals
         guard let action = positionals.first else {
-            throw CLIError.usage("policy needs an action: show or check", hint: "consentctl policy show, or consentctl policy check FILE")
+            throw CLIError.usage("policy needs an action: show, check or diff", hint: "consentctl policy show, consentctl policy check FILE, or consentctl policy diff OLD NEW")
+        }
+        guard actions.contains(action) else {
+            let suggestion = closest(to: action, among: actions).map { "did you mean '\($0)'? " } ?? ""
+            throw CLIError.usage("'\(action)' is not a policy action", hint: "\(suggestion)use show, check or diff")
+        }
+        if action == "diff" {
+            return try PolicyDiffAction.run(arguments, options: options, invocation)
+        }
+        guard !arguments[Flag.list] else {
+            throw CLIError.usage("--list is for policy diff --state-dir", hint: "consentctl policy diff OLD NEW --state-dir DIR --list")
         }
         guard positionals.count <= 2 else {
-            throw CLIError.usage("policy takes one file, got \(positionals.count - 1)", hint: "check one file at a time")
+            throw CLIError.usage("policy \(action) takes one file, got \(positionals.count - 1)", hint: "check one file at a time; policy diff OLD NEW compares two")
         }
         let file = positionals.dropFirst().first
         switch action {
@@ -38,16 +73,13 @@ enum PolicyCommand: Command {
             if let file { options.policyPath = file }
             let policy = try options.loadPolicy()
             invocation.console.out(options.json ? policy.jsonText : summary(policy, language: options.language))
-        case "check":
+        default:
             guard let file else {
                 throw CLIError.usage("policy check needs a file", hint: "consentctl policy check my-policy.json")
             }
             options.policyPath = file
             let policy = try options.loadPolicy()
             invocation.console.out("ok: \(file) — policy \(policy.id) revision \(policy.revision), \(policy.purposes.count) purposes, \(policy.partners.count) partners, languages \(policy.languages.joined(separator: ", "))")
-        default:
-            let suggestion = closest(to: action, among: ["show", "check"]).map { "did you mean '\($0)'? " } ?? ""
-            throw CLIError.usage("'\(action)' is not a policy action", hint: "\(suggestion)use show or check")
         }
         return .success
     }
@@ -60,7 +92,7 @@ enum PolicyCommand: Command {
             "GDPR regions: \(policy.regions.gdpr.map(\.description).joined(separator: ", "))",
             "regulated US states: \(policy.regions.regulatedUSStates.joined(separator: ", "))",
             "unknown region: \(policy.regions.unknownRegion.rawValue); debug US state: US-\(policy.regions.debugUSState)",
-            "answers valid for \(policy.consent.maximumAgeMonths) months; ask again on revision: \(policy.consent.reconsentOnRevision); on new partners: \(policy.consent.reconsentOnNewPartners)",
+            "answers valid for \(policy.consent.maximumAgeMonths) months; ask again on revision: \(policy.consent.reconsentOnRevision); on new partners: \(policy.consent.reconsentOnNewPartners); on partners' new purposes: \(policy.consent.reconsentOnPartnerPurposesChanged)",
             "languages: \(policy.languages.joined(separator: ", "))",
             "purposes:",
         ]

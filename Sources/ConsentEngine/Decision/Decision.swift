@@ -110,8 +110,10 @@ public enum PrivacyOptionsRequirementStatus: String, Sendable, Equatable, CaseIt
 public enum FormReason: String, Sendable, Equatable, CaseIterable, Codable {
     /// `reset`: a reset is in force; `noAnswer`: nothing stored; `expired`: older than the policy's maximum age;
     /// `tcfPolicyVersionChanged`, `policyRevisionChanged`: the policy moved on since the answer;
-    /// `newPartners`: the policy lists partners that were not disclosed with the answer.
-    case reset, noAnswer, expired, tcfPolicyVersionChanged, policyRevisionChanged, newPartners
+    /// `newPartners`: the policy lists partners that were not disclosed with the answer;
+    /// `partnerPurposesChanged`: a partner the user consented to now claims a purpose, legitimate interest
+    /// or special feature it did not claim with the answer.
+    case reset, noAnswer, expired, tcfPolicyVersionChanged, policyRevisionChanged, newPartners, partnerPurposesChanged
 }
 
 /// The tracking (ATT) authorisation status.

@@ -192,7 +192,8 @@ public actor Launch {
             specialFeatures: choices.specialFeatures, partners: choices.partners,
             disclosedPartners: policy.partnerIDs, answeredAt: manager.clock.now(), policyID: policy.id,
             policyRevision: policy.revision, tcfPolicyVersion: policy.tcfPolicyVersion,
-            region: decision.region, regulation: decision.regulation, language: language)
+            region: decision.region, regulation: decision.regulation, language: language,
+            partnerClaims: PartnerClaim.claims(of: policy))
         try manager.store.update { record in
             record.consent = answer
             record.resetSince = nil

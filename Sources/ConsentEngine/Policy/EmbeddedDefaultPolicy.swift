@@ -15,6 +15,7 @@ package enum EmbeddedDefaultPolicy {
     consent: ConsentSettings(
         maximumAgeMonths: 13, reconsentOnRevision: false,
         reconsentOnNewPartners: true,
+        reconsentOnPartnerPurposesChanged: false,
         showDoNotConsent: true, showCloseButton: false),
     purposes: [
         Purpose(id: 1, name: [

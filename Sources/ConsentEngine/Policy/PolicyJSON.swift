@@ -97,13 +97,16 @@ enum PolicyJSON {
 
     private static func consent(_ node: JSONNode) throws(JSONFieldError) -> ConsentSettings {
         let object = try node.object(allowed: [
-            "maximumAgeMonths", "reconsentOnRevision", "reconsentOnNewPartners", "showDoNotConsent", "showCloseButton",
+            "maximumAgeMonths", "reconsentOnRevision", "reconsentOnNewPartners", "reconsentOnPartnerPurposesChanged",
+            "showDoNotConsent", "showCloseButton",
         ])
         let standard = ConsentSettings.standard
         return ConsentSettings(
             maximumAgeMonths: try object.optional("maximumAgeMonths")?.int() ?? standard.maximumAgeMonths,
             reconsentOnRevision: try object.optional("reconsentOnRevision")?.bool() ?? standard.reconsentOnRevision,
             reconsentOnNewPartners: try object.optional("reconsentOnNewPartners")?.bool() ?? standard.reconsentOnNewPartners,
+            reconsentOnPartnerPurposesChanged: try object.optional("reconsentOnPartnerPurposesChanged")?.bool()
+                ?? standard.reconsentOnPartnerPurposesChanged,
             showDoNotConsent: try object.optional("showDoNotConsent")?.bool() ?? standard.showDoNotConsent,
             showCloseButton: try object.optional("showCloseButton")?.bool() ?? standard.showCloseButton)
     }
@@ -228,6 +231,7 @@ enum PolicyJSON {
                 "maximumAgeMonths": .integer(consent.maximumAgeMonths),
                 "reconsentOnRevision": .bool(consent.reconsentOnRevision),
                 "reconsentOnNewPartners": .bool(consent.reconsentOnNewPartners),
+                "reconsentOnPartnerPurposesChanged": .bool(consent.reconsentOnPartnerPurposesChanged),
                 "showDoNotConsent": .bool(consent.showDoNotConsent),
                 "showCloseButton": .bool(consent.showCloseButton),
             ]),

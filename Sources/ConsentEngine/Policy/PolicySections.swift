@@ -40,6 +40,9 @@ public struct ConsentSettings: Sendable, Equatable {
     package var reconsentOnRevision: Bool
     /// Ask again when the policy lists partners that were not disclosed with the answer.
     package var reconsentOnNewPartners: Bool
+    /// Ask again when a partner the user consented to claims a purpose, legitimate interest or special
+    /// feature it did not claim with the answer.
+    package var reconsentOnPartnerPurposesChanged: Bool
     /// Whether the first screen shows "Do not consent".
     public package(set) var showDoNotConsent: Bool
     /// Whether the form has a close button that declines (as "Do not consent" does).
@@ -110,10 +113,11 @@ extension RegionSettings {
 }
 
 extension ConsentSettings {
-    /// 13 months, no re-consent on revisions, re-consent for new partners, "Do not consent" shown, no close button.
+    /// 13 months, no re-consent on revisions, re-consent for new partners, none for partners' new purposes,
+    /// "Do not consent" shown, no close button.
     static let standard = ConsentSettings(
         maximumAgeMonths: 13, reconsentOnRevision: false, reconsentOnNewPartners: true,
-        showDoNotConsent: true, showCloseButton: false)
+        reconsentOnPartnerPurposesChanged: false, showDoNotConsent: true, showCloseButton: false)
 }
 
 /// The policy's `tcf` block: what the TC string says about the CMP, the form and the publisher.

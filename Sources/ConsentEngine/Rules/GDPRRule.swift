@@ -10,6 +10,7 @@ import Foundation
 enum GDPRRule {
     enum Outcome: String, RuleOutcome {
         case obtained, reset, noAnswer, expired, tcfPolicyVersionChanged, policyRevisionChanged, newPartners
+        case partnerPurposesChanged
         static let rule = RuleID.gdpr
     }
 
@@ -44,6 +45,8 @@ enum GDPRRule {
         case tcfPolicyVersionChanged(from: Int, to: Int)
         case policyRevisionChanged(from: Int, to: Int)
         case newPartners([PartnerID])
+        /// What consented partners claim now beyond what they claimed with the answer (one claim each).
+        case partnerPurposesChanged([PartnerClaim])
         case valid(ConsentChoice, answeredAt: Date, expiry: Date)
 
         /// Why the form is required; `nil` when the answer is valid.
@@ -55,6 +58,7 @@ enum GDPRRule {
             case .tcfPolicyVersionChanged: return .tcfPolicyVersionChanged
             case .policyRevisionChanged: return .policyRevisionChanged
             case .newPartners: return .newPartners
+            case .partnerPurposesChanged: return .partnerPurposesChanged
             case .valid: return nil
             }
         }
@@ -77,10 +81,22 @@ enum GDPRRule {
             case .newPartners(let new):
                 let listed = new.prefix(5).map(String.init).joined(separator: ", ") + (new.count > 5 ? ", …" : "")
                 return "\(new.count) partner(s) were not disclosed with the answer (\(listed)) and the policy asks again for new partners: the form is required"
+            case .partnerPurposesChanged(let additions):
+                let listed = additions.prefix(3).map(describe).joined(separator: "; ") + (additions.count > 3 ? "; …" : "")
+                return "\(additions.count) partner(s) consented to claim more than with the answer (\(listed)) and the policy asks again when partners' purposes change: the form is required"
             case .valid(let choice, let answeredAt, let expiry):
                 return "a valid answer (\(choice.rawValue), \(iso8601: answeredAt)) is stored until \(iso8601: expiry): consent obtained"
             }
         }
+    }
+
+    /// `755 now also claims purposes 7, 8, legitimate interests 11`: what a partner claims beyond its claim.
+    private static func describe(_ addition: PartnerClaim) -> String {
+        let parts = [("purposes", addition.purposes), ("legitimate interests", addition.legitimateInterestPurposes),
+                     ("special features", addition.specialFeatures)]
+            .filter { !$0.1.isEmpty }
+            .map { "\($0.0) \($0.1.map(String.init).joined(separator: ", "))" }
+        return "\(addition.partner) now also claims " + parts.joined(separator: ", ")
     }
 
     /// The first reason, in the contract's order, why the stored answer is not valid, or that it is.
@@ -106,7 +122,24 @@ enum GDPRRule {
                 return .newPartners(policy.partnerIDs.filter { !disclosed.containsSorted($0) })
             }
         }
+        if policy.consent.reconsentOnPartnerPurposesChanged, let claims = answer.partnerClaims {
+            let additions = newClaims(of: answer, claims: claims, policy: policy)
+            if !additions.isEmpty { return .partnerPurposesChanged(additions) }
+        }
         return .valid(answer.choice, answeredAt: answer.answeredAt, expiry: expiry)
+    }
+
+    /// What each partner the answer consented to claims in the policy beyond the claim the answer kept for
+    /// it, sorted by partner. A partner whose claim the answer did not keep is not compared: what it claimed
+    /// then is not known, and an answer without claims counts as having claimed what the policy says.
+    static func newClaims(of answer: ConsentAnswer, claims: [PartnerClaim], policy: Policy) -> [PartnerClaim] {
+        var additions: [PartnerClaim] = []
+        for partner in policy.partners where answer.partners.containsSorted(partner.id) {
+            guard let claim = claims.claim(of: partner.id) else { continue }
+            let addition = claim.additions(in: partner)
+            if !addition.isEmpty { additions.append(addition) }
+        }
+        return additions.sorted { $0.partner < $1.partner }
     }
 
     /// When an answer stops being valid: midnight UTC of the answer's day (the date its TC string carries,

@@ -23,7 +23,10 @@ package enum CMPKeysTranslation {
     /// The answer of a stored TC string: purposes, legitimate interests not established (objected to), special
     /// features, vendors and the AC string's providers, the string's last update and TCF policy version, and
     /// the string itself, which Google reads. It counts as given under `policy` as it is now: the other CMP
-    /// decides when to ask again for new partners or a new revision. `nil` without a TC string that decodes.
+    /// decides when to ask again for new partners or a new revision. It keeps no partner claims (a TC string
+    /// does not say what each vendor claimed when it was made), so it counts as having claimed what the
+    /// policy says and a partner's new purposes never ask again here: that too is the other CMP's call.
+    /// `nil` without a TC string that decodes.
     package static func consentAnswer(_ keys: InAppKeys, policy: Policy, region: Region?) -> ConsentAnswer? {
         guard case .string(let text)? = keys[InAppKeyName.tcString], !text.isEmpty,
               let string = try? TCString(decoding: text)

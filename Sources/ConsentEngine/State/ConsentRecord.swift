@@ -87,6 +87,11 @@ public struct ConsentAnswer: Sendable, Equatable, Codable {
     package var regulation: Regulation
     /// The language code the form was shown in (`en`, `de`…).
     package var language: String
+    /// What each disclosed partner claimed when the answer was given (sorted by partner), or `nil` when the
+    /// answer did not keep it: an answer of an older state schema, or one read from another CMP's keys. An
+    /// answer without claims counts as having claimed what the policy says, so it is never asked again for
+    /// a partner's new purposes.
+    package var partnerClaims: [PartnerClaim]?
     /// The TC string another CMP stored, when the answer was read from its keys (Google's UMP): Google reads
     /// that string, so ad serving is judged on it rather than on the one this engine would build. Never stored.
     package var cmpString: TCString?
@@ -96,7 +101,7 @@ public struct ConsentAnswer: Sendable, Equatable, Codable {
         choice: ConsentChoice, purposes: [Int], legitimateInterestObjections: [Int], specialFeatures: [Int],
         partners: [PartnerID], partnerObjections: [Int] = [], disclosedPartners: [PartnerID], answeredAt: Date,
         policyID: String, policyRevision: Int, tcfPolicyVersion: Int, region: Region, regulation: Regulation,
-        language: String, cmpString: TCString? = nil
+        language: String, partnerClaims: [PartnerClaim]? = nil, cmpString: TCString? = nil
     ) {
         self.choice = choice
         self.purposes = purposes.sortedUnique
@@ -112,15 +117,26 @@ public struct ConsentAnswer: Sendable, Equatable, Codable {
         self.region = region
         self.regulation = regulation
         self.language = language
+        self.partnerClaims = partnerClaims.map(Self.sortedByPartner)
         self.cmpString = cmpString
+    }
+
+    /// Claims sorted by partner, the first of two for one partner kept; the list itself when it is so
+    /// already, as a stored answer's is.
+    private static func sortedByPartner(_ claims: [PartnerClaim]) -> [PartnerClaim] {
+        if zip(claims, claims.dropFirst()).allSatisfy({ $0.partner < $1.partner }) { return claims }
+        var seen = Set<PartnerID>()
+        return claims.filter { seen.insert($0.partner).inserted }.sorted { $0.partner < $1.partner }
     }
 
     private enum CodingKeys: String, CodingKey {
         case choice, purposes, legitimateInterestObjections, specialFeatures, partners, partnerObjections
         case disclosedPartners, answeredAt, policyID, policyRevision, tcfPolicyVersion, region, regulation, language
+        case partnerClaims
     }
 
-    /// Reads an answer; `partnerObjections`, added after schema 2 was published, is optional (none).
+    /// Reads an answer; `partnerObjections`, added after schema 2 was published, is optional (none), and so
+    /// is `partnerClaims` (schema 3), which older answers do not have.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -137,7 +153,8 @@ public struct ConsentAnswer: Sendable, Equatable, Codable {
             tcfPolicyVersion: try container.decode(Int.self, forKey: .tcfPolicyVersion),
             region: try container.decode(Region.self, forKey: .region),
             regulation: try container.decode(Regulation.self, forKey: .regulation),
-            language: try container.decode(String.self, forKey: .language))
+            language: try container.decode(String.self, forKey: .language),
+            partnerClaims: try container.decodeIfPresent([PartnerClaim].self, forKey: .partnerClaims))
     }
 
     /// Whether a purpose is consented to.

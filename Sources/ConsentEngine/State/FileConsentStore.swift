@@ -99,6 +99,39 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading {
         }
     }
 
+    /// Reads the stored record as ``load()`` does, but writes nothing: no folder is tightened, nothing is
+    /// moved aside and no lock is taken, so that reading many apps' states to predict a policy's effect
+    /// (`policy diff --state-dir`) leaves each exactly as it was. A missing folder or record reads as empty;
+    /// a corrupt record, one of a newer schema, a link or special file in the record's or the folder's
+    /// place, or a file that cannot be read is unreadable, with the reason, and left as it is.
+    package func readWithoutWriting() -> StoredStates.State {
+        do throws(StoreError) {
+            let folder = try attempt("open the app folder", directory) { () throws(SystemCallError) in
+                try calls.entryStatus(directory)?.kind
+            }
+            switch folder {
+            case nil:
+                return .readable(.empty)
+            case .directory?:
+                break
+            case .symbolicLink?:
+                return .unreadable(reason: "\(directory) is a symbolic link, and an app folder is never reached through one")
+            case .regularFile?, .special?:
+                return .unreadable(reason: "\(directory) is not a folder")
+            }
+            switch try readState() {
+            case .missing:
+                return .readable(.empty)
+            case .readable(let record):
+                return .readable(record)
+            case .corrupt(let reason):
+                return .unreadable(reason: "\(stateFile) is corrupt (\(reason))")
+            }
+        } catch {
+            return .unreadable(reason: error.description)
+        }
+    }
+
     /// Changes the record under the lock: reads the newest record, applies `change`, numbers the change,
     /// appends the log lines and replaces `state.json`.
     ///

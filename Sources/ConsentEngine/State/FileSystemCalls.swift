@@ -70,6 +70,8 @@ struct FileSystemCalls: Sendable {
     var lock: @Sendable (_ descriptor: Int32) throws(SystemCallError) -> Void
     /// `flock(LOCK_UN)`.
     var unlock: @Sendable (_ descriptor: Int32) -> Void
+    /// The names in a directory (`opendir`, `readdir`), without `.` and `..`, in no particular order.
+    var listDirectory: @Sendable (_ path: String) throws(SystemCallError) -> [String]
 }
 
 /// A failed system call: which call, on which path, and the `errno` it set.
@@ -133,7 +135,8 @@ extension FileSystemCalls {
         pathStatus: LiveSystem.pathStatus, entryStatus: LiveSystem.entryStatus,
         changePermissions: LiveSystem.changePermissions, read: LiveSystem.readFile, write: LiveSystem.writeFile,
         fsync: LiveSystem.sync, rename: LiveSystem.renameFile, remove: LiveSystem.removeFile,
-        makeDirectory: LiveSystem.makeDirectory, lock: LiveSystem.lock, unlock: LiveSystem.unlock
+        makeDirectory: LiveSystem.makeDirectory, lock: LiveSystem.lock, unlock: LiveSystem.unlock,
+        listDirectory: LiveSystem.listDirectory
     )
 }
 
@@ -269,6 +272,24 @@ private enum LiveSystem {
 
     static func unlock(_ descriptor: Int32) {
         _ = flock(descriptor, LOCK_UN)
+    }
+
+    static func listDirectory(_ path: String) throws(SystemCallError) -> [String] {
+        // DIR is opaque on Linux and a struct on Darwin: the pointer's type differs, the calls do not.
+        guard let directory = opendir(path) else { throw SystemCallError(call: "opendir", path: path, code: errno) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(directory) else {
+                if errno != 0 { throw SystemCallError(call: "readdir", path: path, code: errno) }
+                return names
+            }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
     }
 }
 

@@ -7,11 +7,12 @@ import JSONKit
 
 /// The format of `state.json`: the stored record under a schema version, described in `SCHEMA.md`.
 ///
-/// Schema 2 (current) is `{"record": {…}, "schema": 2}`; schema 1 is read and migrated (see
+/// Schema 3 (current) is `{"record": {…}, "schema": 3}`; schema 2, the same without what each partner
+/// claimed (``ConsentAnswer/partnerClaims``), and schema 1 are read and migrated (see
 /// ``StateReading/version1(_:)``); a higher schema is refused so that an older binary never overwrites
 /// what a newer one wrote.
 package enum StateFile {
-    static let currentSchema = 2
+    static let currentSchema = 3
 
     /// What a `state.json` holds.
     package enum Contents: Equatable {
@@ -48,19 +49,21 @@ package enum StateFile {
             switch schema {
             case currentSchema:
                 return .record(try StateReading.current(file))
+            case 2:
+                return .record(try StateReading.version2(file))
             case 1:
                 return .record(try StateReading.version1(file))
             case let newer where newer > currentSchema:
                 return .newerSchema(newer)
             default:
-                return .corrupt(reason: "$.schema: \(schema) is not a schema version (1 or \(currentSchema))")
+                return .corrupt(reason: "$.schema: \(schema) is not a schema version (1 to \(currentSchema))")
             }
         } catch {
             return .corrupt(reason: error.description)
         }
     }
 
-    /// Schema 2, as written: the record under `record`, beside `schema`; read by ``StateReading``.
+    /// Schema 3, as written: the record under `record`, beside `schema`; read by ``StateReading``.
     private struct Current: Encodable {
         var schema = StateFile.currentSchema
         var record: ConsentRecord

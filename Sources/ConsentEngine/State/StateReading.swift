@@ -14,7 +14,8 @@ import JSONKit
 /// of the file or of the record, or a change counter out of range, makes the file corrupt (and kept),
 /// so that a misspelt field in a hand-edited file is never dropped by the next write.
 enum StateReading {
-    /// Every field a schema-2 record holds; a test checks that this stays in step with ``ConsentRecord``.
+    /// Every field a schema-2 or schema-3 record holds; a test checks that this stays in step with
+    /// ``ConsentRecord``.
     static let recordFields = [
         "consent", "usOptOuts", "tracking", "explainerShownAt", "lastKnownRegion", "resetSince", "changeCount",
     ]
@@ -24,13 +25,26 @@ enum StateReading {
         try file.anyObject().required("schema").int()
     }
 
-    /// Schema 2: `{"schema": 2, "record": {…}}`.
+    /// Schema 3: `{"schema": 3, "record": {…}}`, whose answers keep what each disclosed partner claimed.
     static func current(_ file: JSONNode) throws(JSONFieldError) -> ConsentRecord {
+        try record(file, keepsClaims: true)
+    }
+
+    /// Schema 2: the same as schema 3 but for the partners' claims, which its answers did not keep; an
+    /// answer migrated from it has none (``ConsentAnswer/partnerClaims``), so it counts as having claimed
+    /// what the policy says and is never asked again for a partner's new purposes.
+    static func version2(_ file: JSONNode) throws(JSONFieldError) -> ConsentRecord {
+        try record(file, keepsClaims: false)
+    }
+
+    private static func record(_ file: JSONNode, keepsClaims: Bool) throws(JSONFieldError) -> ConsentRecord {
         let object = try file.object(allowed: ["schema", "record"])
         _ = try object.required("schema").int()
         let record = try object.required("record").object(allowed: recordFields)
         return ConsentRecord(
-            consent: try record.optional("consent").map(consent),
+            consent: try record.optional("consent").map { node throws(JSONFieldError) in
+                try consent(node, keepsClaims: keepsClaims)
+            },
             usOptOuts: try record.optional("usOptOuts").map(usOptOuts),
             tracking: try record.optional("tracking").map(tracking),
             explainerShownAt: try record.optional("explainerShownAt").map(date),
@@ -68,7 +82,9 @@ enum StateReading {
         }
         let count = try changeCount(object.required("changeCount"))
         return ConsentRecord(
-            consent: try object.optional("consent").map(consent),
+            consent: try object.optional("consent").map { node throws(JSONFieldError) in
+                try consent(node, keepsClaims: false)
+            },
             usOptOuts: try object.optional("usOptOuts").map(usOptOuts),
             tracking: tracking,
             explainerShownAt: try object.optional("explainerShownAt").map(date),
@@ -79,9 +95,10 @@ enum StateReading {
 
     // MARK: - The answers
 
-    /// A consent answer; `partnerObjections`, added after schema 2 was published, may be absent (none).
-    /// Fields beyond these are ignored, as they always were inside an answer.
-    private static func consent(_ node: JSONNode) throws(JSONFieldError) -> ConsentAnswer {
+    /// A consent answer; `partnerObjections`, added after schema 2 was published, may be absent (none), and
+    /// so may `partnerClaims` in schema 3; in older schemas it is not read (`keepsClaims` false). Fields
+    /// beyond these are ignored, as they always were inside an answer.
+    private static func consent(_ node: JSONNode, keepsClaims: Bool) throws(JSONFieldError) -> ConsentAnswer {
         let answer = try node.anyObject()
         return ConsentAnswer(
             choice: try choice(ConsentChoice.self, answer.required("choice")),
@@ -97,7 +114,22 @@ enum StateReading {
             tcfPolicyVersion: try answer.required("tcfPolicyVersion").int(),
             region: try region(answer.required("region")),
             regulation: try choice(Regulation.self, answer.required("regulation")),
-            language: try answer.required("language").string())
+            language: try answer.required("language").string(),
+            partnerClaims: keepsClaims ? try answer.optional("partnerClaims").map(partnerClaims) : nil)
+    }
+
+    /// `[{"partner": 755, "purposes": […], "legitimateInterestPurposes": […], "specialFeatures": […]}, …]`.
+    private static func partnerClaims(_ node: JSONNode) throws(JSONFieldError) -> [PartnerClaim] {
+        var claims: [PartnerClaim] = []
+        for item in try node.array() {
+            let claim = try item.anyObject()
+            claims.append(PartnerClaim(
+                partner: try partner(claim.required("partner")),
+                purposes: try claim.required("purposes").ints(),
+                legitimateInterestPurposes: try claim.required("legitimateInterestPurposes").ints(),
+                specialFeatures: try claim.required("specialFeatures").ints()))
+        }
+        return claims
     }
 
     private static func usOptOuts(_ node: JSONNode) throws(JSONFieldError) -> USOptOutAnswer {
@@ -150,18 +182,18 @@ enum StateReading {
     /// Partner ids: a vendor as its integer, an ATP as `atp:N`.
     private static func partners(_ node: JSONNode) throws(JSONFieldError) -> [PartnerID] {
         var partners: [PartnerID] = []
-        for item in try node.array() {
-            if case .integer(let id) = item.value, let partner = PartnerID(parsing: String(id)) {
-                partners.append(partner)
-                continue
-            }
-            let text = try item.string()
-            guard let partner = PartnerID(parsing: text) else {
-                throw item.error("\(JSONWriter.quoted(text)) is not a valid value")
-            }
-            partners.append(partner)
-        }
+        for item in try node.array() { partners.append(try partner(item)) }
         return partners
+    }
+
+    /// A partner id: a vendor as its integer, an ATP as `atp:N`.
+    private static func partner(_ node: JSONNode) throws(JSONFieldError) -> PartnerID {
+        if case .integer(let id) = node.value, let partner = PartnerID(parsing: String(id)) { return partner }
+        let text = try node.string()
+        guard let partner = PartnerID(parsing: text) else {
+            throw node.error("\(JSONWriter.quoted(text)) is not a valid value")
+        }
+        return partner
     }
 
     /// A case of a string enum, spelled as its raw value.

@@ -27,6 +27,21 @@ struct PolicyLoaderTests {
         #expect(policy.text(.formTitle, language: "en") == "Publisher Test Ads asks for your consent to use your personal data to:")
     }
 
+    @Test func theSwitchForPartnersNewPurposesIsOffByDefaultReadWrittenAndChecked() throws {
+        #expect(!Policy.default.consent.reconsentOnPartnerPurposesChanged)
+        let on = try PolicyLoader.load(contentsOf: repositoryRoot.appendingPathComponent("fixtures/policies/partner-new-purposes.json"))
+        #expect(on.consent.reconsentOnPartnerPurposesChanged)
+        #expect(on.jsonText.contains(#""reconsentOnPartnerPurposesChanged": true"#))
+        #expect(try PolicyLoader.load(data: Data(on.jsonText.utf8), file: "shown.json") == on, "policy show --json reads back")
+        let text = #"{"extends": "policies/default.json", "consent": {"reconsentOnPartnerPurposesChanged": "yes"}}"#
+        let folder = repositoryRoot
+        #expect {
+            _ = try PolicyLoader.load(data: Data(text.utf8), file: "bad.json", baseDirectory: folder)
+        } throws: { error in
+            (error as? PolicyError)?.path == "$.consent.reconsentOnPartnerPurposesChanged"
+        }
+    }
+
     @Test func aMissingLanguageFallsBackToEnglishKeyByKey() {
         let policy = Policy.default
         #expect(policy.resolvedLanguage("fr") == "en")

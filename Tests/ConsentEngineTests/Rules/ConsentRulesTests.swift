@@ -122,15 +122,19 @@ struct ConsentRulesTests {
         #expect(decide(context("EEA"), record).formReason == nil)
     }
 
-    // formReason precedence: reset, noAnswer, expired, tcfPolicyVersionChanged, policyRevisionChanged, newPartners.
+    // formReason precedence: reset, noAnswer, expired, tcfPolicyVersionChanged, policyRevisionChanged, newPartners,
+    // partnerPurposesChanged.
     @Test func formReasonsComeInTheirOrderOfPrecedence() {
         let everything = policy {
             $0.tcfPolicyVersion = 9
             $0.revision = 5
             $0.consent.reconsentOnRevision = true
+            $0.consent.reconsentOnPartnerPurposesChanged = true
         }
-        var record = ConsentRecord(consent: answer(at: "2020-01-01T00:00:00Z", disclosed: [755], revision: 1, tcfPolicyVersion: 4))
-        let expected: [FormReason] = [.expired, .tcfPolicyVersionChanged, .policyRevisionChanged, .newPartners]
+        // 755 claimed nothing with the answer: every purpose it lists now is new.
+        let stale = [PartnerClaim(partner: 755, purposes: [], legitimateInterestPurposes: [], specialFeatures: [])]
+        var record = ConsentRecord(consent: answer(at: "2020-01-01T00:00:00Z", disclosed: [755], revision: 1, tcfPolicyVersion: 4, claims: stale))
+        let expected: [FormReason] = [.expired, .tcfPolicyVersionChanged, .policyRevisionChanged, .newPartners, .partnerPurposesChanged]
         var seen: [FormReason] = []
         var current = everything
         for reason in expected {
@@ -140,14 +144,58 @@ struct ConsentRulesTests {
             case .expired: record.consent?.answeredAt = date("2026-05-01T00:00:00Z")
             case .tcfPolicyVersionChanged: current.tcfPolicyVersion = 4
             case .policyRevisionChanged: current.revision = 1
+            case .newPartners: record.consent?.disclosedPartners = Policy.default.partnerIDs
             default: break
             }
         }
         #expect(seen == expected)
+        #expect(Array(FormReason.allCases.dropFirst(2)) == expected, "FormReason lists the reasons in the contract's order")
         #expect(decide(context("EEA", debugReset: true), record, policy: everything).formReason == .reset)
         #expect(decide(context("EEA"), .empty, policy: everything).formReason == .noAnswer)
-        record.consent?.disclosedPartners = Policy.default.partnerIDs
+        record.consent?.partnerClaims = PartnerClaim.claims(of: current)
         #expect(decide(context("EEA"), record, policy: current).formReason == nil)
+    }
+
+    /// A claim of partner 755: by default what the default policy lists for it, with special feature 1.
+    static func claimOf755(purposes: [Int] = [1, 3, 4], legitimateInterests: [Int] = [2, 7, 9, 10], specialFeatures: [Int] = [1]) -> [PartnerClaim] {
+        [PartnerClaim(partner: 755, purposes: purposes, legitimateInterestPurposes: legitimateInterests, specialFeatures: specialFeatures)]
+    }
+
+    @Test(arguments: [
+        ("a purpose", ConsentRulesTests.claimOf755(purposes: [1, 3])),
+        ("a legitimate interest", ConsentRulesTests.claimOf755(legitimateInterests: [2, 7, 9])),
+        ("a special feature", ConsentRulesTests.claimOf755(specialFeatures: [])),
+    ])
+    func aConsentedPartnerClaimingSomethingNewAsksAgainOnlyWhereThePolicySaysSo(what: String, claims: [PartnerClaim]) {
+        let record = ConsentRecord(consent: answer(claims: claims))
+        let more = policy { policy in
+            policy.partners[0].specialFeatures = [1]
+            policy.consent.reconsentOnPartnerPurposesChanged = true
+        }
+        let quiet = policy { $0.partners[0].specialFeatures = [1] }
+        #expect(more.partners[0].id == 755)
+        let decision = decide(context("EEA"), record, policy: more)
+        #expect(decision.formReason == .partnerPurposesChanged, "755 now claims \(what) it did not")
+        #expect(decision.outcome(of: .gdpr) == "partnerPurposesChanged")
+        #expect(decide(context("EEA"), record, policy: quiet).formReason == nil)
+    }
+
+    @Test func theTraceNamesThePartnerAndWhatItClaimsBeyondTheAnswer() {
+        let record = ConsentRecord(consent: answer(claims: Self.claimOf755(purposes: [1], legitimateInterests: [2, 7, 9, 10, 11])))
+        let more = policy { $0.consent.reconsentOnPartnerPurposesChanged = true }
+        let reason = decide(context("EEA"), record, policy: more).trace.first { $0.rule == .gdpr }?.reason ?? ""
+        #expect(reason.contains("755 now also claims purposes 3, 4"), "\(reason)")
+        #expect(!reason.contains("legitimate interests"), "dropping a legitimate interest is not a new claim: \(reason)")
+    }
+
+    @Test func aRefusedPartnerOrAnAnswerWithoutClaimsIsNotAskedAgainForNewPurposes() {
+        let more = policy { $0.consent.reconsentOnPartnerPurposesChanged = true }
+        let refused = ConsentRecord(consent: answer(.custom, purposes: [1], partners: [1], claims: Self.claimOf755(purposes: [])))
+        let withoutClaims = ConsentRecord(consent: answer(claims: nil))
+        let lessNow = ConsentRecord(consent: answer(claims: Self.claimOf755(purposes: [1, 2, 3, 4, 5])))
+        #expect(decide(context("EEA"), refused, policy: more).formReason == nil)
+        #expect(decide(context("EEA"), withoutClaims, policy: more).formReason == nil)
+        #expect(decide(context("EEA"), lessNow, policy: more).formReason == nil)
     }
 
     @Test func aRegulatedUSStateNeedsNoConsentButAnOptOutEntryPoint() {

@@ -17,7 +17,7 @@ struct RuleRegistryTests {
         "unknownRegulation/noDecision", "unknownRegulation/known",
         "underAgeOfConsent/tagged", "underAgeOfConsent/notTagged",
         "gdpr/obtained", "gdpr/reset", "gdpr/noAnswer", "gdpr/expired", "gdpr/tcfPolicyVersionChanged",
-        "gdpr/policyRevisionChanged", "gdpr/newPartners",
+        "gdpr/policyRevisionChanged", "gdpr/newPartners", "gdpr/partnerPurposesChanged",
         "usStates/optOutEntryPoint",
         "elsewhere/notRequired",
         "adServing/noAds", "adServing/underAge", "adServing/personalized", "adServing/nonPersonalized",

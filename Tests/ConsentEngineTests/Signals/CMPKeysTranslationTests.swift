@@ -32,6 +32,7 @@ struct CMPKeysTranslationTests {
         #expect(read.tcfPolicyVersion == stored.tcfPolicyVersion)
         #expect(Set(read.disclosedPartners) == Set(stored.disclosedPartners))
         #expect(read.cmpString != nil)
+        #expect(read.partnerClaims == nil, "a TC string does not say what each vendor claimed: the answer keeps no claims")
         let before = decide(context("DE"), original), after = decide(context("DE"), translated)
         #expect(after.consentStatus == before.consentStatus)
         #expect(after.adServing == before.adServing, "\(name)")

@@ -8,7 +8,7 @@ struct StateSchemaTests {
         try withTemporaryDirectory { directory in
             let store = try makeStore(directory)
             try store.storeConsent(revision: 1)
-            let newer = #"{"schema": 3, "record": {"changeCount": 9, "somethingNew": [1, 2]}}"# + "\n"
+            let newer = #"{"schema": \#(StateFile.currentSchema + 1), "record": {"changeCount": 9, "somethingNew": [1, 2]}}"# + "\n"
             try write(newer, to: store.stateFile)
             let logBefore = fileBytes(store.logFile)
 
@@ -25,7 +25,7 @@ struct StateSchemaTests {
         }
     }
 
-    @Test func aSchemaOneStateIsMigratedOnReadAndWrittenAsSchemaTwoByTheNextUpdate() throws {
+    @Test func aSchemaOneStateIsMigratedOnReadAndWrittenInTheCurrentSchemaByTheNextUpdate() throws {
         try withTemporaryDirectory { directory in
             let store = try makeStore(directory)
             try makeAppFolder(store)
@@ -59,11 +59,65 @@ struct StateSchemaTests {
                     as? [String: Any])
             let record = try #require(json["record"] as? [String: Any])
             let tracking = try #require(record["tracking"] as? [String: Any])
-            #expect(json["schema"] as? Int == 2)
+            #expect(json["schema"] as? Int == StateFile.currentSchema)
             #expect(Set(json.keys) == ["schema", "record"])
             #expect(tracking["status"] as? String == "authorized")
             #expect(tracking["answeredAt"] as? String == "2026-03-01T08:01:00Z")
             #expect(record["changeCount"] as? Int == 6)
+        }
+    }
+
+    @Test func aSchemaTwoAnswerIsMigratedWithoutPartnerClaimsAndKeepsNoneWhenWrittenAgain() throws {
+        try withTemporaryDirectory { directory in
+            let store = try makeStore(directory)
+            try makeAppFolder(store)
+            // A claims field in a schema-2 answer was never written by the engine: it is not read.
+            try write("""
+                {"schema": 2, "record": {"changeCount": 3, "lastKnownRegion": "EEA", "consent": {
+                  "choice": "consentAll", "purposes": [1, 3, 4], "legitimateInterestObjections": [],
+                  "specialFeatures": [], "partners": [755], "disclosedPartners": [755],
+                  "answeredAt": "2026-03-01T08:00:00Z", "policyID": "default", "policyRevision": 1,
+                  "tcfPolicyVersion": 5, "region": "EEA", "regulation": "gdpr", "language": "en",
+                  "partnerClaims": [{"partner": 755, "purposes": [], "legitimateInterestPurposes": [], "specialFeatures": []}]}}}
+                """, to: store.stateFile)
+
+            let migrated = try store.load().record
+            #expect(migrated.consent?.partners == [755])
+            #expect(migrated.consent?.partnerClaims == nil)
+
+            try store.update { record in
+                record.lastKnownRegion = .uk
+                return .regionLearned(.uk, at: testNow)
+            }
+            let json = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: store.stateFile)))
+                    as? [String: Any])
+            let consent = try #require((json["record"] as? [String: Any])?["consent"] as? [String: Any])
+            #expect(json["schema"] as? Int == 3)
+            #expect(consent["partnerClaims"] == nil, "an answer that kept no claims is not given any")
+            #expect(try store.load().record.consent?.partnerClaims == nil)
+        }
+    }
+
+    @Test func anAnswerKeepsWhatEachPartnerClaimedInTheStateFile() throws {
+        try withTemporaryDirectory { directory in
+            let store = try makeStore(directory)
+            var answer = storedAnswer(revision: 1)
+            answer.partnerClaims = [
+                PartnerClaim(partner: .googleATP(89), purposes: [], legitimateInterestPurposes: [], specialFeatures: []),
+                PartnerClaim(partner: 755, purposes: [4, 1, 3], legitimateInterestPurposes: [2, 7], specialFeatures: [1]),
+            ]
+            try store.update { record in
+                record.consent = answer
+                return .consent(answer)
+            }
+            let read = try store.load().record.consent?.partnerClaims
+            #expect(read?.map(\.partner) == [755, .googleATP(89)])
+            #expect(read?.first?.purposes == [1, 3, 4])
+            #expect(read?.first?.legitimateInterestPurposes == [2, 7])
+            #expect(read?.first?.specialFeatures == [1])
+            let text = try String(contentsOfFile: store.stateFile, encoding: .utf8)
+            #expect(text.contains(#""partner": "atp:89""#))
         }
     }
 
@@ -85,8 +139,10 @@ struct StateSchemaTests {
     }
 
     private func fullRecord() -> ConsentRecord {
-        ConsentRecord(
-            consent: storedAnswer(revision: 3),
+        var answer = storedAnswer(revision: 3)
+        answer.partnerClaims = [PartnerClaim(partner: 755, purposes: [1, 3, 4], legitimateInterestPurposes: [2], specialFeatures: [])]
+        return ConsentRecord(
+            consent: answer,
             usOptOuts: USOptOutAnswer(sale: true, sharing: true, targetedAdvertising: false, answeredAt: testNow,
                                       region: .usState("VA")),
             tracking: TrackingAnswer(status: .denied, answeredAt: testNow), explainerShownAt: testNow,

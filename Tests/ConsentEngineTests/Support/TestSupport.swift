@@ -47,7 +47,7 @@ func context(
 func answer(
     _ choice: ConsentChoice = .consentAll, at answeredAt: String = "2026-05-01T10:00:00Z",
     purposes: [Int]? = nil, objections: [Int] = [], partners: [PartnerID]? = nil, disclosed: [PartnerID]? = nil,
-    revision: Int = 1, tcfPolicyVersion: Int = Policy.default.tcfPolicyVersion
+    revision: Int = 1, tcfPolicyVersion: Int = Policy.default.tcfPolicyVersion, claims: [PartnerClaim]? = nil
 ) -> ConsentAnswer {
     let all = Policy.default
     let consented = choice == .consentAll
@@ -56,7 +56,7 @@ func answer(
         legitimateInterestObjections: objections, specialFeatures: consented ? [1, 2] : [],
         partners: partners ?? (consented ? all.partnerIDs : []), disclosedPartners: disclosed ?? all.partnerIDs,
         answeredAt: date(answeredAt), policyID: all.id, policyRevision: revision,
-        tcfPolicyVersion: tcfPolicyVersion, region: .eea, regulation: .gdpr, language: "en")
+        tcfPolicyVersion: tcfPolicyVersion, region: .eea, regulation: .gdpr, language: "en", partnerClaims: claims)
 }
 
 /// Decides with the given pieces.

@@ -62,7 +62,10 @@ package enum UTCCalendar {
     /// Writes the ISO 8601 text of a date of years 0–9999 and returns its length.
     private static func write(_ fields: Fields, to bytes: UnsafeMutablePointer<UInt8>) -> Int {
         let whole = Int(fields.secondsOfDay.rounded(.down))
-        let milliseconds = Int(((fields.secondsOfDay - Double(whole)) * 1000).rounded(.down))
+        // Milliseconds are cut, not rounded (never up to the next second); a date read from `.464` is a hair
+        // below it as a Double, and without the microsecond's allowance it would be written back as `.463`,
+        // so that a stored answer's time went down by a millisecond at each write of the state.
+        let milliseconds = min(999, Int(((fields.secondsOfDay - Double(whole)) * 1000 + 0.001).rounded(.down)))
         func put(_ value: Int, _ width: Int, at offset: Int) {
             var rest = value
             for index in stride(from: offset + width - 1, through: offset, by: -1) {

@@ -70,6 +70,8 @@ struct FileSystemCalls: Sendable {
     var lock: @Sendable (_ descriptor: Int32) throws(SystemCallError) -> Void
     /// `flock(LOCK_UN)`.
     var unlock: @Sendable (_ descriptor: Int32) -> Void
+    /// `flock(LOCK_SH)`, waiting for a writer: for readers that must see a write whole (`log --verify`).
+    var lockShared: @Sendable (_ descriptor: Int32) throws(SystemCallError) -> Void
 }
 
 /// A failed system call: which call, on which path, and the `errno` it set.
@@ -133,7 +135,8 @@ extension FileSystemCalls {
         pathStatus: LiveSystem.pathStatus, entryStatus: LiveSystem.entryStatus,
         changePermissions: LiveSystem.changePermissions, read: LiveSystem.readFile, write: LiveSystem.writeFile,
         fsync: LiveSystem.sync, rename: LiveSystem.renameFile, remove: LiveSystem.removeFile,
-        makeDirectory: LiveSystem.makeDirectory, lock: LiveSystem.lock, unlock: LiveSystem.unlock
+        makeDirectory: LiveSystem.makeDirectory, lock: LiveSystem.lock, unlock: LiveSystem.unlock,
+        lockShared: LiveSystem.lockShared
     )
 }
 
@@ -269,6 +272,10 @@ private enum LiveSystem {
 
     static func unlock(_ descriptor: Int32) {
         _ = flock(descriptor, LOCK_UN)
+    }
+
+    static func lockShared(_ descriptor: Int32) throws(SystemCallError) {
+        _ = try retryingOnInterrupt("flock", "fd \(descriptor)") { flock(descriptor, LOCK_SH) }
     }
 }
 

@@ -24,9 +24,12 @@ enum StateReading {
         try file.anyObject().required("schema").int()
     }
 
-    /// Schema 2: `{"schema": 2, "record": {…}}`.
-    static func current(_ file: JSONNode) throws(JSONFieldError) -> ConsentRecord {
-        let object = try file.object(allowed: ["schema", "record"])
+    /// The fields schema 3 keeps beside the record (``StateChain``).
+    static let chainFields = ["installID", "logHead", "logLines"]
+
+    /// Schema 2, `{"schema": 2, "record": {…}}`, and schema 3, which may hold ``chainFields`` beside the record.
+    static func current(_ file: JSONNode, schema: Int = StateFile.currentSchema) throws(JSONFieldError) -> ConsentRecord {
+        let object = try file.object(allowed: ["schema", "record"] + (schema >= 3 ? chainFields : []))
         _ = try object.required("schema").int()
         let record = try object.required("record").object(allowed: recordFields)
         return ConsentRecord(
@@ -37,6 +40,34 @@ enum StateReading {
             lastKnownRegion: try record.optional("lastKnownRegion").map(region),
             resetSince: try record.optional("resetSince").map(date),
             changeCount: try changeCount(record.required("changeCount")))
+    }
+
+    /// What a schema-3 file keeps beside the record: each field optional, `logHead` and `logLines` together.
+    static func chain(_ file: JSONNode) throws(JSONFieldError) -> StateChain {
+        let object = try file.anyObject()
+        var chain = StateChain()
+        if let node = object.optional("installID") {
+            let text = try node.string()
+            guard let id = UUID(uuidString: text) else { throw node.error("\(JSONWriter.quoted(text)) is not a UUID") }
+            chain.installID = id.uuidString.lowercased()
+        }
+        switch (object.optional("logHead"), object.optional("logLines")) {
+        case (nil, nil):
+            break
+        case let (head?, lines?):
+            let hash = try head.string()
+            guard SHA256Hash.isDigest(hash) else { throw head.error("\(JSONWriter.quoted(hash)) is not a SHA-256 (64 lowercase hex digits)") }
+            let count = try lines.int()
+            guard (1...RecordChange.maximumChange).contains(count) else {
+                throw lines.error("\(count) lines is out of range (1–\(RecordChange.maximumChange))")
+            }
+            chain.head = LogHead(hash: hash, lines: count)
+        case (_?, nil):
+            throw JSONFieldError(path: JSONPath.appending("logLines", to: object.path), message: "required beside logHead")
+        case (nil, _?):
+            throw JSONFieldError(path: JSONPath.appending("logHead", to: object.path), message: "required beside logLines")
+        }
+        return chain
     }
 
     /// Schema 1, the first release's: the record's fields at the top level beside `"schema": 1`, and the

@@ -11,7 +11,9 @@ private struct CodableCurrent: Decodable {
     var record: ConsentRecord
     enum CodingKeys: String, CodingKey { case schema, record }
     init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(allowed: ["schema", "record"])
+        let version = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .schema)
+        // Schema 3 keeps the install id and the log's head beside the record (read by ``StateReading/chain``).
+        try decoder.rejectUnknownKeys(allowed: ["schema", "record"] + (version >= 3 ? StateReading.chainFields : []))
         let container = try decoder.container(keyedBy: CodingKeys.self)
         schema = try container.decode(Int.self, forKey: .schema)
         record = try container.decode(CodableStrict.self, forKey: .record).record
@@ -78,10 +80,10 @@ private func codableDecode(_ bytes: [UInt8]) -> StateFile.Contents {
     do {
         let schema = try StateJSON.decode(CodableProbe.self, from: bytes).schema
         switch schema {
-        case 2: return .record(try StateJSON.decode(CodableCurrent.self, from: bytes).record)
+        case 2, 3: return .record(try StateJSON.decode(CodableCurrent.self, from: bytes).record)
         case 1: return .record(try StateJSON.decode(CodableV1.self, from: bytes).record)
-        case let newer where newer > 2: return .newerSchema(newer)
-        default: return .corrupt(reason: "$.schema: \(schema) is not a schema version (1 or 2)")
+        case let newer where newer > 3: return .newerSchema(newer)
+        default: return .corrupt(reason: "$.schema: \(schema) is not a schema version (1 to 3)")
         }
     } catch { return .corrupt(reason: error.description) }
 }
@@ -107,7 +109,7 @@ private func codableDecode(_ bytes: [UInt8]) -> StateFile.Contents {
             ("\"trackingAnsweredAt\":\"2026-03-01T08:00:00Z\",", ""), ("\"tracking\":\"authorized\",", ""),
             ("\"tracking\":\"authorized\",\"trackingAnsweredAt\":\"2026-03-01T08:00:00Z\",", ""),
             ("\"schema\":2", "\"schema\":\"2\""), ("\"schema\":2,", ""), ("\"schema\":1", "\"schema\":0"),
-            ("\"schema\":2", "\"schema\":3"), ("\"record\":{", "\"record\":[{"), ("\"consent\":{", "\"consent\":[{"),
+            ("\"schema\":2", "\"schema\":3"), ("\"schema\":2", "\"schema\":4"), ("\"record\":{", "\"record\":[{"), ("\"consent\":{", "\"consent\":[{"),
             ("\"status\":\"denied\",", ""), ("\"status\":\"denied\"", "\"status\":\"denied\",\"x\":1"),
         ]
         var checked = 0
@@ -125,5 +127,37 @@ private func codableDecode(_ bytes: [UInt8]) -> StateFile.Contents {
             #expect(StateFile.decode(Array(top.utf8)) == codableDecode(Array(top.utf8)), "\(top)")
         }
         #expect(checked > 60, "the mutations still apply to the two files")
+    }
+
+    /// Schema 3's fields beside the record, each refused with its path when it is not what a write makes.
+    @Test(arguments: [
+        (#""installID": "not-a-uuid""#, "$.installID: \"not-a-uuid\" is not a UUID"),
+        (#""logHead": "\#(String(repeating: "a", count: 64))""#, "$.logLines: required beside logHead"),
+        (#""logLines": 2"#, "$.logHead: required beside logLines"),
+        (#""logHead": "\#(String(repeating: "A", count: 64))", "logLines": 2"#, "is not a SHA-256"),
+        (#""logHead": "\#(String(repeating: "a", count: 64))", "logLines": 0"#, "$.logLines: 0 lines is out of range"),
+        (#""logHead": "\#(String(repeating: "a", count: 64))", "logLines": "2""#, "$.logLines: expected a whole number"),
+    ])
+    func aSchemaThreeFileWithABadInstallIDOrHeadIsCorrupt(fields: String, message: String) {
+        let text = #"{"schema": 3, "record": {"changeCount": 2}, \#(fields)}"#
+        guard case .corrupt(let reason) = StateFile.decode(Array(text.utf8)) else {
+            Issue.record("\(fields) was read")
+            return
+        }
+        #expect(reason.contains(message), "\(reason)")
+    }
+
+    @Test func aSchemaThreeFileKeepsItsInstallIDAndHeadAndASchemaTwoFileMayNotHoldThem() {
+        let head = String(repeating: "0123456789abcdef", count: 4)
+        let three = #"{"schema": 3, "record": {"changeCount": 2}, "installID": "6F1C1F8E-4F4B-4C3A-9D2E-8A1B2C3D4E5F", "logHead": "\#(head)", "logLines": 2}"#
+        let read = StateFile.read(Array(three.utf8))
+        #expect(read.contents == .record(ConsentRecord(changeCount: 2)))
+        #expect(read.chain == StateChain(installID: "6f1c1f8e-4f4b-4c3a-9d2e-8a1b2c3d4e5f", head: LogHead(hash: head, lines: 2)))
+        let two = three.replacingOccurrences(of: #""schema": 3"#, with: #""schema": 2"#)
+        guard case .corrupt(let reason) = StateFile.decode(Array(two.utf8)) else {
+            Issue.record("a schema-2 file with schema 3's fields was read")
+            return
+        }
+        #expect(reason.contains("installID"), "\(reason)")
     }
 }

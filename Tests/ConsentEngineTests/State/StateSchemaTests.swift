@@ -8,7 +8,7 @@ struct StateSchemaTests {
         try withTemporaryDirectory { directory in
             let store = try makeStore(directory)
             try store.storeConsent(revision: 1)
-            let newer = #"{"schema": 3, "record": {"changeCount": 9, "somethingNew": [1, 2]}}"# + "\n"
+            let newer = #"{"schema": \#(StateFile.currentSchema + 1), "record": {"changeCount": 9, "somethingNew": [1, 2]}}"# + "\n"
             try write(newer, to: store.stateFile)
             let logBefore = fileBytes(store.logFile)
 
@@ -25,7 +25,7 @@ struct StateSchemaTests {
         }
     }
 
-    @Test func aSchemaOneStateIsMigratedOnReadAndWrittenAsSchemaTwoByTheNextUpdate() throws {
+    @Test func aSchemaOneStateIsMigratedOnReadAndWrittenAsTheCurrentSchemaByTheNextUpdate() throws {
         try withTemporaryDirectory { directory in
             let store = try makeStore(directory)
             try makeAppFolder(store)
@@ -59,8 +59,9 @@ struct StateSchemaTests {
                     as? [String: Any])
             let record = try #require(json["record"] as? [String: Any])
             let tracking = try #require(record["tracking"] as? [String: Any])
-            #expect(json["schema"] as? Int == 2)
-            #expect(Set(json.keys) == ["schema", "record"])
+            #expect(json["schema"] as? Int == 3)
+            #expect(Set(json.keys) == ["schema", "record", "installID", "logHead", "logLines"])
+            #expect(json["logLines"] as? Int == 1, "the first line of a new log")
             #expect(tracking["status"] as? String == "authorized")
             #expect(tracking["answeredAt"] as? String == "2026-03-01T08:01:00Z")
             #expect(record["changeCount"] as? Int == 6)

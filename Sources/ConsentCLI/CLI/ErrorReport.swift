@@ -36,6 +36,8 @@ extension ErrorReport {
             return describe(error)
         case let error as FlowError:
             return ErrorReport(error.description, hint: "privacy options exist under the GDPR (EEA, UK, CH) and in regulated US states", code: .unavailable)
+        case let error as ConsentReceiptError:
+            return describe(error)
         case let error as ScriptedAnswers.Mismatch:
             return ErrorReport(error.description, hint: "check the answer flags; 'consentctl prompt --help' lists them", code: .usage)
         case is TerminalInterrupt:
@@ -67,6 +69,18 @@ extension ErrorReport {
             return ErrorReport(error.description, hint: "a policy file holds one JSON object (policies/README.md); 'consentctl policy check FILE' checks a policy", code: .config)
         case .invalid:
             return ErrorReport(error.description, hint: "fix the value at \(error.path); 'consentctl policy check FILE' checks a policy", code: .config)
+        }
+    }
+
+    /// No answer to prove is an outcome (1); a policy that cannot make a Kantara receipt is configuration (78).
+    private static func describe(_ error: ConsentReceiptError) -> ErrorReport {
+        switch error {
+        case .noAnswer:
+            return ErrorReport(error.description, hint: "an answer given through consentctl prompt or privacy-options (or an app's form) has a receipt", code: .failure)
+        case .controllerMissing:
+            return ErrorReport(error.description, hint: "add a controller block to the policy (policies/README.md) and pass it with --policy", code: .config)
+        case .notAConsent:
+            return ErrorReport(error.description, hint: "print the opt-outs' receipt with --format json", code: .failure)
         }
     }
 

@@ -4,8 +4,10 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A file a command checks whole (`log --verify FILE`): a regular file within a bound. Missing, a directory
-/// or anything but a regular file is exit 66; too large to be what it should be, exit 65.
+/// A file a command checks whole (`log --verify FILE`): a regular file (a link to one is followed) within a
+/// bound, or `/dev/null`, read as empty. Missing, a directory, a pipe, a socket or another device is exit 66;
+/// too large to be what it should be, exit 65. (FoundationEssentials cannot read a pipe by its name: the
+/// contract's one bounded file reader will take this over, pipes included.)
 enum InputFile {
     /// 64 MiB, the bound of every other input file: a consent log is a few hundred bytes a line.
     static let maximumSize = 64 * 1024 * 1024
@@ -15,10 +17,18 @@ enum InputFile {
         guard let attributes = try? manager.attributesOfItem(atPath: path) else {
             throw CLIError(message: "\(path): no such \(what)", hint: "check the path", exitCode: .noInput)
         }
-        let type = attributes[.type] as? FileAttributeType
+        var type = attributes[.type] as? FileAttributeType
+        if type == .typeSymbolicLink {
+            // What the link leads to; one that names no file (`/dev/fd/63`, a shell's `<(…)`) is not a regular file.
+            let target = (try? manager.destinationOfSymbolicLink(atPath: path)).map { target in
+                target.hasPrefix("/") ? target : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(target).path
+            }
+            type = target.flatMap { try? manager.attributesOfItem(atPath: $0)[.type] as? FileAttributeType } ?? .typeUnknown
+        }
         guard type != .typeDirectory else {
             throw CLIError(message: "\(path): is a directory, not a \(what)", hint: "name the file itself", exitCode: .noInput)
         }
+        if type == .typeCharacterSpecial, path == "/dev/null" { return [] }
         guard type == .typeRegular else {
             throw CLIError(message: "\(path): not a regular file", hint: "save the \(what) to a file first", exitCode: .noInput)
         }

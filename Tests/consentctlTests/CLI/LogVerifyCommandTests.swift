@@ -171,6 +171,16 @@ struct LogVerifyCommandTests {
         let directory = try Consentctl.run(["log", "--verify", folder.path])
         #expect(directory.status == 66)
         #expect(directory.stderr.contains("is a directory"), "\(directory.stderr)")
+        let fifo = folder.url.appendingPathComponent("fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let pipe = try Consentctl.run(["log", "--verify", fifo])
+        #expect(pipe.status == 66, "refused without waiting for a writer")
+        #expect(pipe.stderr.contains("not a regular file"), "\(pipe.stderr)")
+        let device = try Consentctl.run(["log", "--verify", "/dev/zero"])
+        #expect(device.status == 66)
+        let empty = try Consentctl.run(["log", "--verify", "/dev/null"])
+        #expect(empty.status == 0)
+        #expect(empty.stdout == "chain intact: 0 lines (0 before the chain), head none\n")
     }
 
     @Test func anAppWithNothingStoredHasAnEmptyIntactChain() throws {

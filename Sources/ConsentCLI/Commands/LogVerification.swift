@@ -51,8 +51,8 @@ enum LogVerification {
             object.field("unchainedLines", .integer(verification.unchainedLineCount))
             object.field("head", .nullable(verification.head))
             object.field("startsAfter", .nullable(verification.startsAfter))
-            object.field("warnings", .array(verification.warnings.map(ConsentReceipt.value)))
-            object.field("problems", .array(verification.problems.map(ConsentReceipt.value)))
+            object.field("warnings", .array(verification.warnings.map(\.jsonValue)))
+            object.field("problems", .array(verification.problems.map(\.jsonValue)))
         }
         return writer.text
     }

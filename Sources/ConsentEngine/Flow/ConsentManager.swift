@@ -9,9 +9,9 @@ import Foundation
 /// privacy options and resets.
 ///
 /// Exactly one CMP writes the IAB and Google keys on a device, so there are two ways to make one: the
-/// engine is the CMP (``init(policy:store:clock:signalsWriter:consentModeSink:)``, its form collects the
+/// engine is the CMP (``init(policy:store:clock:signalsWriter:consentModeSink:receiptSink:)``, its form collects the
 /// answer and it writes the keys), or another CMP such as Google's UMP is
-/// (``init(policy:keysOf:base:clock:consentModeSink:)``, the answer is read from that CMP's keys and the
+/// (``init(policy:keysOf:base:clock:consentModeSink:receiptSink:)``, the answer is read from that CMP's keys and the
 /// engine writes none).
 ///
 /// ```swift

@@ -32,6 +32,7 @@ public struct ConsentLogVerification: Sendable, Equatable {
 
         /// The line concerned, the first line being 1.
         public let line: Int
+        /// What was found there.
         public let kind: Kind
         /// What is wrong at the line, for a person (without the line's number); its words may change
         /// between versions.
@@ -164,5 +165,12 @@ public struct ConsentLogVerification: Sendable, Equatable {
     /// The first 12 digits of a hash, enough to tell two apart in a message.
     private static func short(_ hash: String) -> String {
         hash.count > 12 ? String(hash.prefix(12)) + "…" : hash
+    }
+}
+
+extension ConsentLogVerification.Finding {
+    /// `{line, kind, message}`, as `log --verify --json` and a receipt's `problems` write a finding.
+    package var jsonValue: JSONValue {
+        .members(["line": .integer(line), "kind": .string(kind.rawValue), "message": .string(message)])
     }
 }

@@ -79,7 +79,7 @@ package struct ConsentReceipt: Sendable {
             object.field("line", .integer(line))
             object.field("hash", .string(hash))
             object.field("chainIntact", .bool(chainIntact))
-            object.field("problems", .array(verification.problems.map(Self.value)))
+            object.field("problems", .array(verification.problems.map(\.jsonValue)))
             object.field("answeredAt", .string(UTCCalendar.iso8601(entry.at)))
             object.field("validUntil", .nullable(validUntil.map(UTCCalendar.iso8601)))
             object.field("region", entry.region.map { .string($0.description) } ?? .null)
@@ -105,11 +105,6 @@ package struct ConsentReceipt: Sendable {
         case .consent: return entry.consent.map { JSONCoding.encode($0, strings: .iso8601Date) } ?? .null
         case .usOptOuts: return entry.usOptOuts.map { JSONCoding.encode($0, strings: .iso8601Date) } ?? .null
         }
-    }
-
-    /// `{line, kind, message}`, as `log --verify --json` writes a finding.
-    package static func value(_ finding: ConsentLogVerification.Finding) -> JSONValue {
-        .members(["line": .integer(finding.line), "kind": .string(finding.kind.rawValue), "message": .string(finding.message)])
     }
 }
 

@@ -9,7 +9,7 @@ import Foundation
 /// come from the keys that CMP stored, read afresh at every load; what only the engine knows (the tracking
 /// answer, the explainer, the last known region, a reset) is kept in `base`.
 ///
-/// Read-only for the keys, and made only by ``ConsentManager/init(policy:keysOf:base:clock:consentModeSink:)``,
+/// Read-only for the keys, and made only by ``ConsentManager/init(policy:keysOf:base:clock:consentModeSink:receiptSink:)``,
 /// which has no ``ConsentSignalsWriter``: exactly one CMP writes the keys. A consent answer or opt-outs that
 /// the launch flow stores (from a presenter that wraps the other CMP's form) are logged in `base`, but the
 /// keys, not the presenter's choices, stay the answer.

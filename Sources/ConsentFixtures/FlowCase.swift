@@ -37,12 +37,14 @@ struct FlowStep {
 
 /// What a flow step (or the whole case, after its last step) must have shown, started, decided and stored.
 struct FlowExpectation {
-    static let fields = ["shown", "adsStarted", "decision", "stored", "error"]
+    static let fields = ["shown", "adsStarted", "decision", "stored", "receipts", "error"]
 
     var shown: [String]?
     var adsStarted: Bool?
     var decision: DecisionExpectation?
     var stored: StoredExpectation?
+    /// The lines the step handed to the receipt sink.
+    var receipts: ReceiptsExpectation?
     /// Part of the message of the error the step must end with (privacy options where none are required).
     var error: String?
 
@@ -58,6 +60,7 @@ struct FlowExpectation {
         expectation.adsStarted = try object["adsStarted"]?.bool()
         expectation.decision = try object["decision"].map { node throws(JSONFieldError) in try DecisionExpectation.read(node) }
         expectation.stored = try object["stored"].map { node throws(JSONFieldError) in try StoredExpectation.read(node, policy: policy) }
+        expectation.receipts = try object["receipts"].map { node throws(JSONFieldError) in try ReceiptsExpectation.read(node) }
         expectation.error = try object["error"]?.string()
         return expectation
     }
@@ -80,6 +83,9 @@ struct FlowExpectation {
         if let stored {
             failures += stored.failures(record: outcome.record, log: outcome.log, prefix: prefix)
         }
+        if let receipts {
+            failures += receipts.failures(of: outcome.receipts, prefix: prefix)
+        }
         if let error, outcome.error?.contains(error) != true {
             failures.append(.mismatch(prefix + "error", expected: .string(error), actual: outcome.error.map(JSONValue.string) ?? .null))
         }
@@ -95,6 +101,8 @@ struct FlowStepOutcome {
     var decision: Decision
     var record: ConsentRecord
     var log: [ConsentLogEntry]
+    /// The lines the step handed to the receipt sink, as written.
+    var receipts: [ConsentLogLine]
     /// The message of the error the step ended with.
     var error: String?
     /// The signals the stored answers give after the step.

@@ -3,7 +3,8 @@ import ConsentSignals
 import JSONKit
 
 /// Runs a flow case: each step over one in-memory store at its context's fixed time, prompts answered by
-/// the vocabulary presenter from the script, ads started by a recorder.
+/// the vocabulary presenter from the script (as line prompts), ads started by a recorder, the lines written
+/// handed to a receipt sink.
 enum FlowRunner {
     /// The case's failures and every decision the flow produced (for the rule coverage).
     static func run(_ flow: FlowCase) async -> (failures: [FixtureFailure], decisions: [Decision]) {
@@ -11,6 +12,7 @@ enum FlowRunner {
         let shared = ScriptedAnswers(sequence: flow.answers)
         var failures: [FixtureFailure] = []
         var decisions: [Decision] = []
+        var receipts: [ConsentLogLine] = []
 
         for (index, step) in flow.steps.enumerated() {
             let script = step.answers.map { ScriptedAnswers(sequence: $0) } ?? shared
@@ -24,6 +26,7 @@ enum FlowRunner {
                 return (failures, decisions)
             }
             decisions += await ads.decisions + [outcome.decision]
+            receipts += outcome.receipts
 
             var expectations: [(FlowExpectation, String)] = step.expect.map { [($0, step.label)] } ?? []
             if index == flow.steps.count - 1 { expectations.append((flow.expect, "")) }
@@ -39,6 +42,11 @@ enum FlowRunner {
             }
         }
         failures += leftOver(await shared.unused, field: "answers")
+        // Every case checks what an app's backend would: the lines the sink received chain.
+        let chain = ConsentLogVerification(lines: receipts)
+        if let problem = chain.problems.first {
+            failures.append(.message("receipts", "the lines handed to the receipt sink do not chain: line \(problem.line): \(problem.message)"))
+        }
         return (failures, decisions)
     }
 
@@ -48,8 +56,10 @@ enum FlowRunner {
         _ step: FlowStep, policy: Policy, store: InMemoryConsentStore, script: ScriptedAnswers, ads: AdsRecorder
     ) async throws(ScriptedAnswers.Mismatch) -> FlowStepOutcome {
         let written = KeysRecorder()
-        let manager = ConsentManager(policy: policy, store: store, clock: .fixed(step.context.now), signalsWriter: written)
-        let presenter = VocabularyPresenter(source: script)
+        let receipts = ReceiptRecorder()
+        let manager = ConsentManager(policy: policy, store: store, clock: .fixed(step.context.now), signalsWriter: written,
+                                     receiptSink: receipts)
+        let presenter = VocabularyPresenter(source: script, collectionMethod: .linePrompts)
         var report: LaunchReport?
         var failure: String?
         do {
@@ -74,7 +84,7 @@ enum FlowRunner {
         return FlowStepOutcome(
             shown: report?.shown ?? [], adsStarted: report?.adsStarted ?? false,
             decision: report?.decision ?? DecisionEngine.decide(policy: policy, context: step.context, record: store.load().record),
-            record: store.load().record, log: store.readLog(), error: failure, signals: signals)
+            record: store.load().record, log: store.readLog(), receipts: receipts.lines, error: failure, signals: signals)
     }
 
     private static func leftOver(_ unused: [String], field: String) -> [FixtureFailure] {

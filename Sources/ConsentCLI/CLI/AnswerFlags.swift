@@ -169,11 +169,18 @@ struct NoInputSource: AnswerSource {
 }
 
 /// Sends each prompt to the flags' script when a flag answers it, else to the interactive presenter.
-struct RoutingPresenter: ConsentFormPresenter, TrackingAuthorizer {
+struct RoutingPresenter: ConsentFormPresenter, TrackingAuthorizer, AnswerCollecting {
     let scripted: VocabularyPresenter
     let scriptedKinds: Set<PromptKind>
     let forms: any ConsentFormPresenter
     let tracking: any TrackingAuthorizer
+
+    /// Flags for a prompt they answer, else the terminal form's or the line prompts'.
+    func collectionMethod(for prompt: PromptKind) -> ConsentCollectionMethod {
+        if scriptedKinds.contains(prompt) { return .flags }
+        let asked: any Sendable = [.explainer, .trackingPrompt].contains(prompt) ? tracking : forms
+        return (asked as? any AnswerCollecting)?.collectionMethod(for: prompt) ?? .appForm
+    }
 
     func presentConsentForm(_ request: ConsentFormRequest) async throws -> ConsentFormResult {
         scriptedKinds.contains(.consentForm)

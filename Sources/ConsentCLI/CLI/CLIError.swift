@@ -1,7 +1,8 @@
 /// The exit codes of `consentctl` (sysexits-style where one fits).
 package enum ExitCode: Int32, Sendable {
     case success = 0
-    /// `audit` found errors; `test` could not load a fixture or found none.
+    /// `audit` found errors; `test` could not load a fixture or found none; `log --verify` found the chain
+    /// broken; `receipt` has no answer to prove.
     case failure = 1
     /// A fixture case failed.
     case testFailed = 2

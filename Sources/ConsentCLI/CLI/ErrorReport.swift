@@ -39,6 +39,8 @@ extension ErrorReport {
             return describe(error)
         case let error as FlowError:
             return ErrorReport(error.description, hint: "privacy options exist under the GDPR (EEA, UK, CH) and in regulated US states", code: .unavailable)
+        case let error as ConsentReceiptError:
+            return describe(error)
         case let error as ScriptedAnswers.Mismatch:
             return ErrorReport(error.description, hint: "check the answer flags; 'consentctl prompt --help' lists them", code: .usage)
         case is TerminalInterrupt:
@@ -107,6 +109,18 @@ extension ErrorReport {
             return ErrorReport(error.description, hint: "give --state-dir the folder that holds the apps' state folders (<state dir>/<app id>/state.json)", code: .noInput)
         case .cannotList:
             return ErrorReport(error.description, hint: "check that this user may read \(error.path)", code: .ioError)
+        }
+    }
+
+    /// No answer to prove is an outcome (1); a policy that cannot make a Kantara receipt is configuration (78).
+    private static func describe(_ error: ConsentReceiptError) -> ErrorReport {
+        switch error {
+        case .noAnswer:
+            return ErrorReport(error.description, hint: "an answer given through consentctl prompt or privacy-options (or an app's form) has a receipt", code: .failure)
+        case .controllerMissing:
+            return ErrorReport(error.description, hint: "add a controller block to the policy (policies/README.md) and pass it with --policy", code: .config)
+        case .notAConsent:
+            return ErrorReport(error.description, hint: "print the opt-outs' receipt with --format json", code: .failure)
         }
     }
 

@@ -4,10 +4,10 @@ import ConsentEngine
 /// line mode on stdin when there is no terminal, or an error under `--no-input`.
 enum Interaction {
     static func presenter(flags: AnswerFlags, options: CommonOptions, invocation: Invocation) throws -> RoutingPresenter {
-        let scripted = VocabularyPresenter(source: ScriptedAnswers(perPrompt: flags.scripts))
+        let scripted = VocabularyPresenter(source: ScriptedAnswers(perPrompt: flags.scripts), collectionMethod: .flags)
         let kinds = Set(flags.scripts.keys)
         if options.noInput {
-            let refusing = VocabularyPresenter(source: NoInputSource())
+            let refusing = VocabularyPresenter(source: NoInputSource(), collectionMethod: .flags)
             return RoutingPresenter(scripted: scripted, scriptedKinds: kinds, forms: refusing, tracking: refusing)
         }
         // A dumb terminal cannot move the cursor: it gets the line prompts instead of the full-screen form.
@@ -17,7 +17,7 @@ enum Interaction {
             let terminal = TerminalPresenter(useColor: useColor, environment: invocation.environment)
             return RoutingPresenter(scripted: scripted, scriptedKinds: kinds, forms: terminal, tracking: terminal)
         }
-        let lines = VocabularyPresenter(source: LineModeAnswerSource())
+        let lines = VocabularyPresenter(source: LineModeAnswerSource(), collectionMethod: .linePrompts)
         return RoutingPresenter(scripted: scripted, scriptedKinds: kinds, forms: lines, tracking: lines)
     }
 }

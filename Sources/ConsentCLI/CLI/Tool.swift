@@ -28,7 +28,7 @@ package struct Tool: Sendable {
     package static let consentctl = Tool(
         commands: [
             PromptCommand.self, StatusCommand.self, PrivacyOptionsCommand.self, ResetCommand.self, LogCommand.self,
-            PolicyCommand.self, SignalsCommand.self, DecodeCommand.self,
+            ReceiptCommand.self, PolicyCommand.self, SignalsCommand.self, DecodeCommand.self,
         ],
         handedOver: [
             HandedOverCommand(name: "test", summary: "run policy regression fixtures (default: fixtures/)", executable: inspectExecutable),
@@ -36,8 +36,9 @@ package struct Tool: Sendable {
             HandedOverCommand(name: "explain", summary: "diagnose a device's stored consent: what the CMP stored, what Google will serve", executable: inspectExecutable),
         ])
 
-    /// The tool's semantic version, printed by `consentctl --version`.
-    package static let version = "0.9.0"
+    /// The tool's semantic version, printed by `consentctl --version`: the engine's, which every answer's
+    /// log line records.
+    package static let version = EngineVersion.current
 
     private var names: [(name: String, summary: String)] {
         commands.map { ($0.name, $0.summary) } + handedOver.map { ($0.name, $0.summary) }

@@ -5,24 +5,47 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// `consentctl log`: the consent history of an app.
+/// `consentctl log`: the consent history of an app, and `log --verify`, its hash chain checked.
 enum LogCommand: Command {
     static let name = "log"
-    static let summary = "the consent history"
+    static let summary = "the consent history; --verify checks its hash chain"
+    static let usage = "consentctl log [options] | consentctl log --verify [FILE] [options]"
     static let about = """
     Prints the app's consent log, oldest first: every answer, change, reset and tracking answer, with its
     time, change number, policy and region. With --json, the entries as a JSON array. A line of the log
     that cannot be read is skipped and named on stderr with its line number, as is a corrupt state file
     that reading the app's state moved aside.
+
+    With --verify it checks the log's hash chain instead, from the raw file: each line's prev must be the
+    SHA-256 of the line before it, and the app's own log must end at the head its state.json records.
+    It exits 0 with the line count and the head (a state one line behind after a crash, and a line torn
+    by a crash, are warnings), or 1 naming the first line at fault and why: prevMismatch (a line edited,
+    removed, inserted or reordered before it), headMismatch or countMismatch (the last line edited, lines
+    missing at the end). With FILE it checks that file alone, as a backend checks an upload; a file whose
+    first prev is not zero is a piece of a log, checked from where it starts. With --json, the
+    verification as JSON. Verifying never writes, never moves a file aside and never changes a folder.
     """
-    static let options: [OptionSpec] = []
+    static let options: [OptionSpec] = [.flag(.verify)]
+    static let takesOperands = true
     static let examples = [
         "consentctl log",
         "consentctl log --app com.example.Shopping --json",
+        "consentctl log --verify --state-dir fixtures/receipts/state --app com.example.Shopping",
+        "consentctl log --verify fixtures/receipts/state/com.example.Shopping/consent-log.jsonl --json",
     ]
 
     static func run(_ arguments: ParsedArguments, _ invocation: Invocation) async throws -> ExitCode {
         let options = try CommonOptions(arguments)
+        let files = arguments.positionals
+        if arguments[Flag.verify] {
+            guard files.count <= 1 else {
+                throw CLIError.usage("log --verify takes one file, got \(files.count)", hint: "verify one file at a time")
+            }
+            return try LogVerification.run(file: files.first, options: options, invocation: invocation)
+        }
+        if let file = files.first {
+            throw CLIError.usage("log takes a file only with --verify, got '\(file)'", hint: "consentctl log --verify \(file)")
+        }
         let manager = try options.manager(environment: invocation.environment)
         // Reading the state first sets a corrupt one aside and tightens the folder, as every command does.
         let warnings = try manager.store.load().warnings
@@ -56,10 +79,15 @@ enum LogCommand: Command {
         if let tracking = entry.tracking { parts.append(tracking.status.rawValue) }
         if let region = entry.region { parts.append("region \(region)") }
         if let policy = entry.policyID { parts.append("policy \(policy) r\(entry.policyRevision ?? 0)") }
+        if let proof = entry.proof { parts.append("via \(proof.collectionMethod.rawValue), \(proof.language)") }
         return parts.joined(separator: "  ")
     }
 
     private static func list(_ ids: [Int]) -> String {
         ids.map(String.init).joined(separator: ",")
     }
+}
+
+extension Flag {
+    static let verify = Flag("verify", help: "check the hash chain of the app's log (or of FILE) instead of printing it")
 }

@@ -103,6 +103,8 @@ enum PolicyCommand: Command {
         lines += policy.partners.map { "  \($0.id) \($0.name)" }
         lines.append("tracking explainer: \(policy.tracking.explainer == nil ? "none" : "yes"); skip prompt when purpose 1 refused: \(policy.tracking.skipWhenPurposeOneRefused)")
         lines.append("app: \(policy.app.displayName)")
+        lines.append("controller: " + (policy.controller.map { "\($0.name) <\($0.email)>, privacy policy \($0.privacyPolicyURL)" }
+            ?? "none (a Kantara receipt, receipt --format kantara, needs one)"))
         return lines.joined(separator: "\n")
     }
 }

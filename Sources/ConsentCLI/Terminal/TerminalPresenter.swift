@@ -13,7 +13,7 @@ import Foundation
 ///
 /// - Throws: from every method, ``TerminalInterrupt/interrupted`` on Ctrl-C (exit 130), and
 ///   ``TerminalUnavailable`` when there is no controlling terminal.
-struct TerminalPresenter: ConsentFormPresenter, TrackingAuthorizer {
+struct TerminalPresenter: ConsentFormPresenter, TrackingAuthorizer, AnswerCollecting {
     /// Whether to draw with colour and attributes; decide with ``ColorPolicy``.
     let useColor: Bool
     /// The invocation's environment, where `COLUMNS` and `LINES` may size the screen.
@@ -23,6 +23,9 @@ struct TerminalPresenter: ConsentFormPresenter, TrackingAuthorizer {
         self.useColor = useColor
         self.environment = environment
     }
+
+    /// Every answer is given on the full-screen form.
+    func collectionMethod(for prompt: PromptKind) -> ConsentCollectionMethod { .terminalForm }
 
     func presentConsentForm(_ request: ConsentFormRequest) async throws -> ConsentFormResult {
         try await show(ConsentFormScreen(request: request)).map { .answered($0) } ?? .dismissed

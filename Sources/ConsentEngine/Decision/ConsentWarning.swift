@@ -17,6 +17,9 @@ public struct ConsentWarning: Sendable, Hashable, CustomStringConvertible {
         case answerDatedInFuture
         /// A state file that could not be read was moved aside; the stored answers count as absent.
         case stateQuarantined
+        /// A state file that could not be read was left as it is by a command that never writes
+        /// (`log --verify`, `receipt`).
+        case stateUnreadable
         /// The app's state folder was open to other users and was tightened to 0700.
         case appFolderTightened
         /// The consent log's last line had no line break (a write cut short); one was added.

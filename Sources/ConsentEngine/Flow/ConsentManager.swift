@@ -9,9 +9,9 @@ import Foundation
 /// privacy options and resets.
 ///
 /// Exactly one CMP writes the IAB and Google keys on a device, so there are two ways to make one: the
-/// engine is the CMP (``init(policy:store:clock:signalsWriter:consentModeSink:)``, its form collects the
+/// engine is the CMP (``init(policy:store:clock:signalsWriter:consentModeSink:receiptSink:)``, its form collects the
 /// answer and it writes the keys), or another CMP such as Google's UMP is
-/// (``init(policy:keysOf:base:clock:consentModeSink:)``, the answer is read from that CMP's keys and the
+/// (``init(policy:keysOf:base:clock:consentModeSink:receiptSink:)``, the answer is read from that CMP's keys and the
 /// engine writes none).
 ///
 /// ```swift
@@ -31,6 +31,8 @@ public struct ConsentManager: Sendable {
     package let signalsWriter: (any ConsentSignalsWriter)?
     /// Told the Consent Mode values whenever a launch evaluation changes them (e.g. to forward to Firebase).
     package let consentModeSink: (any ConsentModeSink)?
+    /// Handed every line the manager's writes append to the consent log, with its hash.
+    package let receiptSink: (any ConsentReceiptSink)?
 
     /// The engine as the app's CMP, over one app's store; pass a ``ConsentClock/fixed(_:)`` clock in tests so
     /// stored dates are stable.
@@ -38,25 +40,31 @@ public struct ConsentManager: Sendable {
     /// Every launch evaluation stores the TC, AC and GPP strings and their keys through `signalsWriter`
     /// before ads start, and again after every change; without one (tests, previews) the keys are built but
     /// stored nowhere. A `consentModeSink` is told the Consent Mode values (Google's TCF mapping under the
-    /// GDPR; `notApplicable` elsewhere) whenever a launch evaluation changes them.
+    /// GDPR; `notApplicable` elsewhere) whenever a launch evaluation changes them. A `receiptSink` gets every
+    /// line the launches, privacy options and resets append to the consent log, with its hash (see
+    /// ``ConsentReceiptSink``).
     public init(policy: Policy, store: any ConsentStore, clock: ConsentClock = .system,
-                signalsWriter: (any ConsentSignalsWriter)? = nil, consentModeSink: (any ConsentModeSink)? = nil) {
+                signalsWriter: (any ConsentSignalsWriter)? = nil, consentModeSink: (any ConsentModeSink)? = nil,
+                receiptSink: (any ConsentReceiptSink)? = nil) {
         self.policy = policy
         self.store = store
         self.clock = clock
         self.signalsWriter = signalsWriter
         self.consentModeSink = consentModeSink
+        self.receiptSink = receiptSink
     }
 
     /// The engine beside another CMP (Google's UMP) that collects the answer and writes the keys: the
     /// consent answer and the US-state opt-outs are read from `keys` at every load (the TC string's
     /// purposes, vendors, date and policy version; GPP's opt-outs), read-only; what only the engine knows
     /// (the tracking answer, the explainer, the last known region, a reset) is kept in `base`. The engine
-    /// writes no key.
+    /// writes no key, and its log lines carry no proof of an answer (the other CMP collected it); a
+    /// `receiptSink` still gets every line appended to `base`'s log.
     public init(policy: Policy, keysOf keys: any ConsentSignalsReader, base: any ConsentStore,
-                clock: ConsentClock = .system, consentModeSink: (any ConsentModeSink)? = nil) {
+                clock: ConsentClock = .system, consentModeSink: (any ConsentModeSink)? = nil,
+                receiptSink: (any ConsentReceiptSink)? = nil) {
         self.init(policy: policy, store: CMPKeysConsentStore(keys: keys, policy: policy, base: base, clock: clock),
-                  clock: clock, signalsWriter: nil, consentModeSink: consentModeSink)
+                  clock: clock, signalsWriter: nil, consentModeSink: consentModeSink, receiptSink: receiptSink)
     }
 
     /// The decision for a launch context from the stored answers, without changing them (a corrupt
@@ -82,12 +90,39 @@ public struct ConsentManager: Sendable {
     @discardableResult
     public func reset(region: Region) throws(StoreError) -> ConsentRecord {
         let now = clock.now()
-        return try store.update { record in
+        return try write(proof: nil) { record in
             record.consent = nil
             record.usOptOuts = nil
             record.resetSince = now
             return .reset(at: now, policyID: policy.id, policyRevision: policy.revision, region: region)
         }
+    }
+
+    /// One store update, its line chained and handed to the receipt sink; `proof` (given the record as it
+    /// will be written) goes on the line of an answer the engine collected.
+    @discardableResult
+    package func write(
+        proof: ((ConsentRecord) -> AnswerProof)?, _ change: (inout ConsentRecord) -> ConsentLogEvent
+    ) throws(StoreError) -> ConsentRecord {
+        guard let chained = store as? any ConsentLogChaining else { return try store.update(change) }
+        // An answer read from another CMP's keys was not collected here: no proof on its line.
+        let (record, line) = try chained.chainedUpdate(change, proof: store is CMPKeysConsentStore ? nil : proof)
+        if let line { receiptSink?.receive(line) }
+        return record
+    }
+
+    /// The proof a collected answer's line carries: the policy and its files, how and in which language it
+    /// was collected, and the strings the stored answers give under `context`, as the launch then writes them
+    /// to the keys.
+    package func proof(
+        of record: ConsentRecord, context: DecisionContext, language: String, method: ConsentCollectionMethod
+    ) -> AnswerProof {
+        let decision = DecisionEngine.decide(policy: policy, context: context, record: record)
+        let signals = SignalBuilder.signals(policy: policy, context: context, record: record, decision: decision)
+        return AnswerProof(
+            policyID: policy.id, policyRevision: policy.revision, policyFiles: policy.sourceFiles.map(\.hashed),
+            language: language, collectionMethod: method,
+            tcString: signals.tcString, acString: signals.acString, gppString: signals.gppString)
     }
 
     /// Starts one launch: run it with ``Launch/run()``, and open privacy options during it with

@@ -149,7 +149,7 @@ public actor Launch {
         if decision.explainerFirst, let explainer = policy.explainer(language: language) {
             shown.append(.explainer)
             let result = try await tracking.presentExplainer(ExplainerRequest(explainer: explainer, language: language))
-            try manager.store.update { record in
+            try manager.write(proof: nil) { record in
                 record.explainerShownAt = now
                 return .explainerShown(at: now)
             }
@@ -173,7 +173,7 @@ public actor Launch {
             return
         }
         let answer = TrackingAnswer(status: status, answeredAt: manager.clock.now())
-        try manager.store.update { record in
+        try manager.write(proof: proof(collectedBy: tracking, .trackingPrompt, context: context)) { record in
             record.tracking = answer
             return .tracking(answer)
         }
@@ -194,26 +194,39 @@ public actor Launch {
             policyRevision: policy.revision, tcfPolicyVersion: policy.tcfPolicyVersion,
             region: decision.region, regulation: decision.regulation, language: language,
             partnerClaims: PartnerClaim.claims(of: policy))
-        try manager.store.update { record in
-            record.consent = answer
-            record.resetSince = nil
-            if context.region.region != .unknown { record.lastKnownRegion = context.region.region }
-            return .consent(answer)
-        }
         // The answer was given after the launch's `now` (the form took time): the decisions after it are as
         // of the answer, which would otherwise count as dated in the future.
-        if answer.answeredAt > context.now { context.now = answer.answeredAt }
+        var after = context
+        if answer.answeredAt > after.now { after.now = answer.answeredAt }
+        let region = context.region.region
+        try manager.write(proof: proof(collectedBy: forms, .consentForm, context: after)) { record in
+            record.consent = answer
+            record.resetSince = nil
+            if region != .unknown { record.lastKnownRegion = region }
+            return .consent(answer)
+        }
+        context = after
     }
 
     private func storeOptOuts(_ choices: OptOutChoices, region: Region) throws {
         let answer = USOptOutAnswer(sale: choices.sale, sharing: choices.sharing,
                                     targetedAdvertising: choices.targetedAdvertising,
                                     answeredAt: manager.clock.now(), region: region)
-        try manager.store.update { record in
+        try manager.write(proof: proof(collectedBy: forms, .optOutForm, context: context)) { record in
             record.usOptOuts = answer
             record.resetSince = nil
             return .usOptOuts(answer)
         }
+    }
+
+    /// The proof an answer's line carries, given the record as it will be written: the strings are those
+    /// the next evaluation, under `context`, writes to the keys.
+    private func proof(
+        collectedBy presenter: any Sendable, _ prompt: PromptKind, context: DecisionContext
+    ) -> (ConsentRecord) -> AnswerProof {
+        let method = (presenter as? any AnswerCollecting)?.collectionMethod(for: prompt) ?? .appForm
+        let manager = manager, language = language
+        return { record in manager.proof(of: record, context: context, language: language, method: method) }
     }
 
     /// Keeps the region of a launch that knew it, so that an offline launch later can use it.
@@ -222,7 +235,7 @@ public actor Launch {
         guard region != .unknown else { return }
         guard try load().lastKnownRegion != region else { return }
         let now = manager.clock.now()
-        try manager.store.update { record in
+        try manager.write(proof: nil) { record in
             record.lastKnownRegion = region
             return .regionLearned(region, at: now)
         }

@@ -29,6 +29,7 @@ package struct PolicyChange: Sendable, Equatable {
     package enum Kind: String, Sendable, Equatable, CaseIterable {
         // Identity.
         case formatVersionChanged, idChanged, revisionChanged, tcfPolicyVersionChanged, cmpIdChanged, publisherChanged
+        case controllerChanged
         // Regions and regulations.
         case regionsChanged
         // Purposes and special features.
@@ -47,7 +48,8 @@ package struct PolicyChange: Sendable, Equatable {
         /// The group the change is printed in.
         package var group: Group {
             switch self {
-            case .formatVersionChanged, .idChanged, .revisionChanged, .tcfPolicyVersionChanged, .cmpIdChanged, .publisherChanged:
+            case .formatVersionChanged, .idChanged, .revisionChanged, .tcfPolicyVersionChanged, .cmpIdChanged, .publisherChanged,
+                 .controllerChanged:
                 return .identity
             case .regionsChanged:
                 return .regions

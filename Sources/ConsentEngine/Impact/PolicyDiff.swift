@@ -71,6 +71,7 @@ package struct PolicyDiff: Sendable, Equatable {
         case "revision": return .revisionChanged
         case "tcfPolicyVersion": return .tcfPolicyVersionChanged
         case "publisher": return .publisherChanged
+        case "controller": return .controllerChanged
         case "regions": return .regionsChanged
         case "consent":
             switch second {

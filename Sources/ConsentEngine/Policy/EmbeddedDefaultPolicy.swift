@@ -208,5 +208,10 @@ package enum EmbeddedDefaultPolicy {
         publisherLegitimateInterestPurposes: []),
     gpp: GPPSettings(usnatVersion: 1, stateSections: false),
     consentMode: ConsentModeSettings(analyticsStoragePurpose: nil),
-    testDeviceIDs: []) }
+    testDeviceIDs: [],
+    controller: nil,
+    sourceFiles: [.embeddedDefault(sha256: sha256)]) }
+
+    /// The SHA-256 of `policies/default.json`'s bytes, taken when this file was generated (a test checks it).
+    package static let sha256 = "928661d05523db38bc6b36bf143989bf3095050b6714a93a556e24e71b316391"
 }

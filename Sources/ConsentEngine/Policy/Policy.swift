@@ -48,6 +48,12 @@ public struct Policy: Sendable, Equatable {
     package var consentMode: ConsentModeSettings
     /// Device ids on which debug settings (debug geography, reset) are honoured.
     package var testDeviceIDs: [String]
+    /// Who controls the data, as a Kantara consent receipt names them (the `controller` block); `nil` when
+    /// the policy names no one.
+    package var controller: PolicyController? = nil
+    /// Every file read to make the policy, in the order read (the policy file, the bases it extends, a
+    /// vendor list), named with the SHA-256 of its bytes on each answer's log line.
+    package var sourceFiles: PolicySources = []
 
     /// The partner ids, sorted.
     package var partnerIDs: [PartnerID] { partners.map(\.id).sorted() }

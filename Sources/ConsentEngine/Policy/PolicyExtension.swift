@@ -14,7 +14,10 @@ import JSONKit
 enum PolicyExtension {
     static let maximumDepth = 8
 
-    static func resolve(_ value: JSONValue, file: String, baseDirectory: URL?, depth: Int = 0) throws(PolicyError) -> JSONValue {
+    /// The policy `value` read from `file` with its bases merged in; each base file read is added to `sources`.
+    static func resolve(
+        _ value: JSONValue, file: String, baseDirectory: URL?, depth: Int = 0, sources: inout [PolicySourceFile]
+    ) throws(PolicyError) -> JSONValue {
         guard case .object(let members) = value, let reference = members.first(where: { $0.key == "extends" }) else {
             return value
         }
@@ -35,8 +38,9 @@ enum PolicyExtension {
             throw PolicyError(kind: error.kind, file: file, path: "$.extends", message: "\(url.path): \(error.message)",
                               fileError: error.fileError)
         }
+        sources.append(PolicySourceFile(path: url.path, bytes: Array(data)))
         let base = try resolve(PolicyLoader.parse(data, file: url.path), file: url.path,
-                               baseDirectory: url.deletingLastPathComponent(), depth: depth + 1)
+                               baseDirectory: url.deletingLastPathComponent(), depth: depth + 1, sources: &sources)
         return merge(base, patch: .object(members.filter { $0.key != "extends" }))
     }
 

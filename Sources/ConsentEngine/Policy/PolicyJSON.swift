@@ -24,6 +24,7 @@ enum PolicyJSON {
     static let fields = [
         "formatVersion", "id", "revision", "tcfPolicyVersion", "publisher", "regions", "consent", "purposes",
         "specialFeatures", "partners", "vendorList", "texts", "tracking", "app", "tcf", "gpp", "consentMode", "testDeviceIDs",
+        "controller",
     ]
 
     static func read(_ node: JSONNode) throws(JSONFieldError) -> PolicyDocument {
@@ -57,13 +58,29 @@ enum PolicyJSON {
             consentMode: ConsentModeSettings(analyticsStoragePurpose: try object.optional("consentMode").map { node throws(JSONFieldError) in
                 try node.object(allowed: ["analyticsStoragePurpose"]).optional("analyticsStoragePurpose")?.int(in: 1...11)
             } ?? nil),
-            testDeviceIDs: try object.optional("testDeviceIDs")?.strings() ?? [])
+            testDeviceIDs: try object.optional("testDeviceIDs")?.strings() ?? [],
+            controller: try object.optional("controller").map { node throws(JSONFieldError) in try controller(node) })
         let vendorList = try object.optional("vendorList").map { node throws(JSONFieldError) in
             let reference = try node.object(allowed: ["path", "vendors"])
             return VendorListReference(path: try reference.required("path").string(),
                                        vendors: try reference.optional("vendors")?.ints())
         }
         return PolicyDocument(policy: policy, vendorList: vendorList)
+    }
+
+    private static func controller(_ node: JSONNode) throws(JSONFieldError) -> PolicyController {
+        let object = try node.object(allowed: ["name", "contact", "email", "phone", "address", "url", "privacyPolicyURL"])
+        let address = try object.required("address").object(allowed: ["streetAddress", "addressCountry"])
+        return PolicyController(
+            name: try object.required("name").string(),
+            contact: try object.required("contact").string(),
+            email: try object.required("email").string(),
+            phone: try object.required("phone").string(),
+            address: PolicyController.PostalAddress(
+                streetAddress: try address.required("streetAddress").string(),
+                addressCountry: try address.required("addressCountry").string()),
+            url: try object.required("url").string(),
+            privacyPolicyURL: try object.required("privacyPolicyURL").string())
     }
 
     private static func publisher(_ node: JSONNode) throws(JSONFieldError) -> Publisher {
@@ -269,6 +286,17 @@ enum PolicyJSON {
             "gpp": .members(["usnatVersion": .integer(policy.gpp.usnatVersion), "stateSections": .bool(policy.gpp.stateSections)]),
             "consentMode": .members(["analyticsStoragePurpose": .nullable(policy.consentMode.analyticsStoragePurpose)]),
             "testDeviceIDs": .strings(policy.testDeviceIDs),
+            "controller": policy.controller.map { controller in
+                .members([
+                    "name": .string(controller.name), "contact": .string(controller.contact),
+                    "email": .string(controller.email), "phone": .string(controller.phone),
+                    "address": .members([
+                        "streetAddress": .string(controller.address.streetAddress),
+                        "addressCountry": .string(controller.address.addressCountry),
+                    ]),
+                    "url": .string(controller.url), "privacyPolicyURL": .string(controller.privacyPolicyURL),
+                ])
+            } ?? .null,
         ])
     }
 }

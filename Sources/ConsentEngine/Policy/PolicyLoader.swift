@@ -21,7 +21,9 @@ public enum PolicyLoader {
     ///   - file: the name used in errors.
     ///   - baseDirectory: where a `vendorList` path is resolved; without one, such a reference is an error.
     package static func load(data: Data, file: String, baseDirectory: URL? = nil) throws(PolicyError) -> Policy {
-        let value = try PolicyExtension.resolve(parse(data, file: file), file: file, baseDirectory: baseDirectory)
+        // Every file read is kept with its bytes, so that an answer's line can name it with their hash.
+        var sources = [PolicySourceFile(path: file, bytes: Array(data))]
+        let value = try PolicyExtension.resolve(parse(data, file: file), file: file, baseDirectory: baseDirectory, sources: &sources)
         let document: PolicyDocument
         do {
             document = try PolicyJSON.read(JSONNode(value))
@@ -36,7 +38,9 @@ public enum PolicyLoader {
             let listURL = URL(fileURLWithPath: reference.path, relativeTo: baseDirectory).standardizedFileURL
             let list = try VendorList.load(contentsOf: listURL)
             policy.partners = try list.partners(selecting: reference.vendors, file: file)
+            sources.append(list.source)
         }
+        policy.sourceFiles = PolicySources(sources)
         do {
             try PolicyValidation.validate(policy)
         } catch {
@@ -57,7 +61,9 @@ public enum PolicyLoader {
     /// Replaces a policy's partners with the vendors of an IAB Global Vendor List v3 file (`--vendor-list`).
     package static func replacingPartners(of policy: Policy, withVendorList url: URL) throws(PolicyError) -> Policy {
         var policy = policy
-        policy.partners = try VendorList.load(contentsOf: url).partners(selecting: nil, file: url.path)
+        let list = try VendorList.load(contentsOf: url)
+        policy.partners = try list.partners(selecting: nil, file: url.path)
+        policy.sourceFiles.append(list.source)
         return policy
     }
 }

@@ -174,3 +174,27 @@ package struct ConsentModeSettings: Sendable, Equatable {
     /// The purpose whose consent grants analytics storage; without one analytics storage is `notApplicable`.
     package var analyticsStoragePurpose: Int?
 }
+
+/// The policy's `controller` block: the organisation responsible for the data, as a Kantara consent
+/// receipt's `piiControllers` and `policyUrl` name it.
+package struct PolicyController: Sendable, Equatable {
+    /// The organisation's name (`piiController`).
+    package var name: String
+    /// Whom to contact, a person or an office.
+    package var contact: String
+    package var email: String
+    package var phone: String
+    package var address: PostalAddress
+    /// The organisation's web site (`piiControllerUrl`).
+    package var url: String
+    /// The privacy policy (`policyUrl`).
+    package var privacyPolicyURL: String
+
+    /// A postal address as Kantara receipts write it (schema.org's `PostalAddress`).
+    package struct PostalAddress: Sendable, Equatable {
+        /// The street address, one line.
+        package var streetAddress: String
+        /// ISO 3166-1 alpha-2, in capitals.
+        package var addressCountry: String
+    }
+}

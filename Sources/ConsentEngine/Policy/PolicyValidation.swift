@@ -63,9 +63,32 @@ enum PolicyValidation {
         if let explainer = policy.tracking.explainer, explainer["en"] == nil {
             try fail("$.tracking.explainer.en", "the explainer needs an English version")
         }
+        if let controller = policy.controller { try validate(controller) }
         if policy.app.displayName.isEmpty { try fail("$.app.displayName", "must not be empty") }
         if policy.app.trackingUsageDescription["en"]?.isEmpty ?? true {
             try fail("$.app.trackingUsageDescription.en", "the tracking usage description needs an English text")
+        }
+    }
+
+    /// The `controller` block: every text filled in, an e-mail address, web addresses, a country code.
+    private static func validate(_ controller: PolicyController) throws(Failure) {
+        let texts = [("name", controller.name), ("contact", controller.contact), ("email", controller.email),
+                     ("phone", controller.phone), ("address.streetAddress", controller.address.streetAddress)]
+        for (field, text) in texts where text.trimmedWhitespace.isEmpty {
+            throw Failure(path: "$.controller.\(field)", message: "must not be empty")
+        }
+        let parts = controller.email.split(separator: "@", omittingEmptySubsequences: false)
+        if parts.count != 2 || parts[0].isEmpty || !parts[1].contains(".") || controller.email.contains(" ") {
+            throw Failure(path: "$.controller.email", message: "'\(controller.email)' is not an e-mail address (name@example.com)")
+        }
+        let country = controller.address.addressCountry
+        if country.count != 2 || !country.allSatisfy({ ("A"..."Z").contains($0) }) {
+            throw Failure(path: "$.controller.address.addressCountry", message: "must be an ISO 3166-1 alpha-2 code in capitals, e.g. DE")
+        }
+        for (field, url) in [("url", controller.url), ("privacyPolicyURL", controller.privacyPolicyURL)] {
+            if !(url.hasPrefix("https://") || url.hasPrefix("http://")) || url.contains(" ") {
+                throw Failure(path: "$.controller.\(field)", message: "'\(url)' is not a web address (https://…)")
+            }
         }
     }
 

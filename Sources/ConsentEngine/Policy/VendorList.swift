@@ -15,11 +15,15 @@ package struct VendorList: Sendable {
     var tcfPolicyVersion: Int?
     /// Vendors that are not deleted, by id.
     var vendors: [Int: Partner]
+    /// The file the list was read from, for the policy's ``Policy/sourceFiles``.
+    var source = PolicySourceFile(path: "", bytes: [])
 
     static func load(contentsOf url: URL) throws(PolicyError) -> VendorList {
         let bytes = try PolicyFile.read(url, kind: .vendorList)
         do {
-            return try parse(JSONReader.parse(bytes))
+            var list = try parse(JSONReader.parse(bytes))
+            list.source = PolicySourceFile(path: url.path, bytes: bytes)
+            return list
         } catch let failure as JSONFieldError {
             throw PolicyError(file: url.path, path: failure.path, message: failure.message, isVendorList: true)
         } catch {

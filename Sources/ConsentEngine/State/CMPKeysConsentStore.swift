@@ -9,11 +9,11 @@ import Foundation
 /// come from the keys that CMP stored, read afresh at every load; what only the engine knows (the tracking
 /// answer, the explainer, the last known region, a reset) is kept in `base`.
 ///
-/// Read-only for the keys, and made only by ``ConsentManager/init(policy:keysOf:base:clock:consentModeSink:)``,
+/// Read-only for the keys, and made only by ``ConsentManager/init(policy:keysOf:base:clock:consentModeSink:receiptSink:)``,
 /// which has no ``ConsentSignalsWriter``: exactly one CMP writes the keys. A consent answer or opt-outs that
 /// the launch flow stores (from a presenter that wraps the other CMP's form) are logged in `base`, but the
 /// keys, not the presenter's choices, stay the answer.
-package struct CMPKeysConsentStore: ConsentStore {
+package struct CMPKeysConsentStore: ConsentStore, ConsentLogChaining {
     private let reader: any ConsentSignalsReader
     private let policy: Policy
     private let base: any ConsentStore
@@ -39,8 +39,16 @@ package struct CMPKeysConsentStore: ConsentStore {
     /// explainer, the last known region, a reset); the answer and the opt-outs stay the keys'.
     @discardableResult
     public func update(_ change: (inout ConsentRecord) -> ConsentLogEvent) throws(StoreError) -> ConsentRecord {
+        try chainedUpdate(change, proof: nil).record
+    }
+
+    /// ``update(_:)``, the line chained by `base` when it chains its log. No proof goes on it: the answers
+    /// here were collected by the other CMP.
+    package func chainedUpdate(
+        _ change: (inout ConsentRecord) -> ConsentLogEvent, proof: ((ConsentRecord) -> AnswerProof)?
+    ) throws(StoreError) -> (record: ConsentRecord, line: ConsentLogLine?) {
         let keys = reader.readKeys()
-        let written = try base.update { stored in
+        func keep(_ stored: inout ConsentRecord) -> ConsentLogEvent {
             var merged = CMPKeysTranslation.record(keys, policy: policy, base: stored, readAt: clock.now())
             let event = change(&merged)
             stored.tracking = merged.tracking
@@ -49,7 +57,14 @@ package struct CMPKeysConsentStore: ConsentStore {
             stored.resetSince = merged.resetSince
             return event
         }
-        return CMPKeysTranslation.record(keys, policy: policy, base: written, readAt: clock.now())
+        let written: ConsentRecord
+        var line: ConsentLogLine?
+        if let chained = base as? any ConsentLogChaining {
+            (written, line) = try chained.chainedUpdate(keep, proof: nil)
+        } else {
+            written = try base.update(keep)
+        }
+        return (CMPKeysTranslation.record(keys, policy: policy, base: written, readAt: clock.now()), line)
     }
 
     /// What `base` had to tell.

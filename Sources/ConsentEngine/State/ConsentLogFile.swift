@@ -22,16 +22,6 @@ struct ConsentLogFile {
         var isTorn: Bool
     }
 
-    /// The bytes of `entries` as log lines, each ending with a newline.
-    static func lines(_ entries: [ConsentLogEntry]) -> [UInt8] {
-        var bytes: [UInt8] = []
-        for entry in entries {
-            bytes += StateJSON.lineBytes(entry)
-            bytes.append(newline)
-        }
-        return bytes
-    }
-
     /// Appends `lines` in one write and syncs the log. A last line left without its newline by a crash
     /// gets one first, so that the new lines never run on from it.
     /// - Returns: whether such a line was repaired.
@@ -70,6 +60,49 @@ struct ConsentLogFile {
             }
         }
         return (entries, unreadable)
+    }
+
+    /// What an append needs from the end of the log: its last line as it is (torn or not, the bytes the
+    /// next line's `prev` hashes) and the change number of the last entry that parses.
+    struct End {
+        /// `nil` for a missing or empty log.
+        var lastLine: ArraySlice<UInt8>?
+        var lastChange: Int
+    }
+
+    /// The end of the log, from its last 64 KiB unless its last line or entry lies further back.
+    func end() throws(SystemCallError) -> End {
+        guard var tail = try read(tailLength: Self.tailLength) else { return End(lastLine: nil, lastChange: 0) }
+        var lines = LogLines.split(tail.bytes)
+        // A partial tail begins at a line break: the piece before it is not a line.
+        if tail.isPartial { lines = Array(lines.dropFirst()) }
+        if lines.isEmpty && tail.isPartial, let whole = try read(tailLength: nil) {
+            tail = whole
+            lines = LogLines.split(whole.bytes)
+        }
+        var lastChange = Self.lastChange(in: lines)
+        if lastChange == nil, tail.isPartial, let whole = try read(tailLength: nil) {
+            lastChange = Self.lastChange(in: LogLines.split(whole.bytes))
+        }
+        return End(lastLine: lines.last, lastChange: lastChange ?? 0)
+    }
+
+    /// How many lines the log holds (a torn last line counts), 0 for a missing log; reads it whole.
+    func lineCount() throws(SystemCallError) -> Int {
+        guard let log = try read(tailLength: nil) else { return 0 }
+        return LogLines.count(log.bytes)
+    }
+
+    /// The log's bytes as they are, `nil` when there is no log.
+    func bytes() throws(SystemCallError) -> [UInt8]? {
+        try read(tailLength: nil).map { Array($0.bytes) }
+    }
+
+    private static func lastChange(in lines: [ArraySlice<UInt8>]) -> Int? {
+        struct ChangeNumber: Decodable { var change: Int }
+        return lines.reversed().lazy
+            .compactMap { try? StateJSON.decode(ChangeNumber.self, from: $0).change }
+            .first { RecordChange.changeNumbers.contains($0) }
     }
 
     /// The change number of the last entry that parses, or 0 for a missing or empty log.

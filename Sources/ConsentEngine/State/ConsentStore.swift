@@ -38,6 +38,19 @@ package protocol ConsentLogReading {
     func readLog() throws(StoreError) -> [ConsentLogEntry]
 }
 
+/// A store whose log is hash-chained (CONTRACT §11): both stores of the package, and the one over another
+/// CMP's keys when its base is one. The manager writes through it, so that a line recording an answer the
+/// engine collected carries its proof and every line reaches the ``ConsentReceiptSink``.
+package protocol ConsentLogChaining {
+    /// ``ConsentStore/update(_:)``, with `proof` (given the record as it will be written) put on the line,
+    /// beside the store's install id.
+    /// - Returns: the record as written and the line appended, with its number and hash (`nil` only from a
+    ///   store whose log is kept by a store that does not chain it).
+    func chainedUpdate(
+        _ change: (inout ConsentRecord) -> ConsentLogEvent, proof: ((ConsentRecord) -> AnswerProof)?
+    ) throws(StoreError) -> (record: ConsentRecord, line: ConsentLogLine?)
+}
+
 extension ConsentStore {
     /// The consent log of a store that can read it back, oldest first; empty for one that cannot.
     package func readLog() throws(StoreError) -> [ConsentLogEntry] {
@@ -79,6 +92,9 @@ public enum ConsentLogEvent: Sendable, Equatable {
 
 /// One line of the consent log (`consent-log.jsonl`).
 package struct ConsentLogEntry: Sendable, Equatable, Codable {
+    /// The SHA-256 of the log's line before this one (64 zeros for a log's first line), which chains the
+    /// lines (CONTRACT §11); `nil` on a line written before the engine chained them.
+    package var prev: String?
     /// `consent`, `usOptOuts`, `tracking`, `reset`, `explainerShown` or `regionLearned`.
     package var event: String
     /// When it happened (UTC, written as ISO 8601 in the log).
@@ -98,6 +114,11 @@ package struct ConsentLogEntry: Sendable, Equatable, Codable {
     package var usOptOuts: USOptOutAnswer?
     /// The answer, for `tracking` entries.
     package var tracking: TrackingAnswer?
+    /// On a line recording an answer the engine collected: the policy's files, the language, how it was
+    /// collected, the engine's version and the strings it produced.
+    package var proof: AnswerProof?
+    /// The install's id (`installID` of the state), on a line with a ``proof``.
+    package var installID: String?
 
     /// The log line for an event, numbered with the change counter after the write that records it.
     package init(_ event: ConsentLogEvent, change: Int) {
@@ -132,6 +153,70 @@ package struct ConsentLogEntry: Sendable, Equatable, Codable {
             self.event = "regionLearned"
             at = date
             region = learned
+        }
+    }
+
+    /// Puts the proof of a collected answer on the line, with the install's id.
+    package mutating func attach(_ proof: AnswerProof, installID: String) {
+        self.proof = proof
+        self.installID = installID
+        policyID = proof.policyID
+        policyRevision = proof.policyRevision
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case prev, event, at, change, policyID, policyRevision, region, consent, usOptOuts, tracking
+        case policyFiles, language, collectionMethod, engineVersion, installID, tcString, acString, gppString
+    }
+
+    /// Reads a line; `prev` and the proof are absent on lines written before them.
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        prev = try container.decodeIfPresent(String.self, forKey: .prev)
+        event = try container.decode(String.self, forKey: .event)
+        at = try container.decode(Date.self, forKey: .at)
+        change = try container.decode(Int.self, forKey: .change)
+        policyID = try container.decodeIfPresent(String.self, forKey: .policyID)
+        policyRevision = try container.decodeIfPresent(Int.self, forKey: .policyRevision)
+        region = try container.decodeIfPresent(Region.self, forKey: .region)
+        consent = try container.decodeIfPresent(ConsentAnswer.self, forKey: .consent)
+        usOptOuts = try container.decodeIfPresent(USOptOutAnswer.self, forKey: .usOptOuts)
+        tracking = try container.decodeIfPresent(TrackingAnswer.self, forKey: .tracking)
+        guard container.contains(.collectionMethod) else { return }
+        proof = AnswerProof(
+            policyID: try container.decode(String.self, forKey: .policyID),
+            policyRevision: try container.decode(Int.self, forKey: .policyRevision),
+            policyFiles: try container.decode([PolicyFileHash].self, forKey: .policyFiles),
+            language: try container.decode(String.self, forKey: .language),
+            collectionMethod: try container.decode(ConsentCollectionMethod.self, forKey: .collectionMethod),
+            engineVersion: try container.decode(String.self, forKey: .engineVersion),
+            tcString: try container.decodeIfPresent(String.self, forKey: .tcString),
+            acString: try container.decodeIfPresent(String.self, forKey: .acString),
+            gppString: try container.decodeIfPresent(String.self, forKey: .gppString))
+        installID = try container.decode(String.self, forKey: .installID)
+    }
+
+    /// Writes a line: `prev` first; a proof's strings as `null` where the answer produced none.
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(prev, forKey: .prev)
+        try container.encode(event, forKey: .event)
+        try container.encode(at, forKey: .at)
+        try container.encode(change, forKey: .change)
+        try container.encodeIfPresent(policyID, forKey: .policyID)
+        try container.encodeIfPresent(policyRevision, forKey: .policyRevision)
+        try container.encodeIfPresent(region, forKey: .region)
+        try container.encodeIfPresent(consent, forKey: .consent)
+        try container.encodeIfPresent(usOptOuts, forKey: .usOptOuts)
+        try container.encodeIfPresent(tracking, forKey: .tracking)
+        guard let proof else { return }
+        try container.encode(proof.policyFiles, forKey: .policyFiles)
+        try container.encode(proof.language, forKey: .language)
+        try container.encode(proof.collectionMethod, forKey: .collectionMethod)
+        try container.encode(proof.engineVersion, forKey: .engineVersion)
+        try container.encodeIfPresent(installID, forKey: .installID)
+        for (string, key) in [(proof.tcString, CodingKeys.tcString), (proof.acString, .acString), (proof.gppString, .gppString)] {
+            if let string { try container.encode(string, forKey: key) } else { try container.encodeNil(forKey: key) }
         }
     }
 }

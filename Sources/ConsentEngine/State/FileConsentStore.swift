@@ -17,13 +17,15 @@ import Foundation
 /// let store = try FileConsentStore(appID: "com.example.Shopping")
 /// let record = try store.load().record
 /// ```
-public struct FileConsentStore: ConsentStore, ConsentLogReading {
+public struct FileConsentStore: ConsentStore, ConsentLogReading, ConsentLogChaining {
     /// The app whose answers this store keeps.
     package let appID: String
     /// The app's folder, `<state dir>/<app id>`.
     package let directory: String
     private let clock: ConsentClock
-    private let calls: FileSystemCalls
+    let calls: FileSystemCalls
+    /// Makes the install's id at the first write that finds none in the state.
+    private let installIDs: InstallIDSource
     /// What ``update(_:)`` and ``readLog()`` had to tell, until ``takeWarnings()``.
     private let pending = PendingWarnings()
 
@@ -31,7 +33,7 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading {
     package var stateFile: String { StateDirectory.join(directory, "state.json") }
     /// The consent log, `<directory>/consent-log.jsonl`.
     package var logFile: String { StateDirectory.join(directory, "consent-log.jsonl") }
-    private var lockFile: String { StateDirectory.join(directory, "state.lock") }
+    var lockFile: String { StateDirectory.join(directory, "state.lock") }
     private var temporaryFile: String { StateDirectory.join(directory, "state.json.tmp") }
     /// The CMP's keys as an iOS app's standard user defaults would hold them (§4): written by the launch flow.
     package var preferencesFile: String { StateDirectory.join(directory, "preferences.plist") }
@@ -60,13 +62,19 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading {
 
     init(
         appID: String, stateDirectory: String?, environment: [String: String],
-        clock: ConsentClock, calls: FileSystemCalls
+        clock: ConsentClock, calls: FileSystemCalls, installIDs: InstallIDSource = .random
     ) throws(StoreError) {
         try AppID.validate(appID)
         self.appID = appID
         directory = StateDirectory.join(Self.stateDirectory(explicit: stateDirectory, environment: environment), appID)
         self.clock = clock
         self.calls = calls
+        self.installIDs = installIDs
+    }
+
+    /// A store whose install id, made at the first write, is `installIDs`'s (fixed in tests).
+    package init(appID: String, stateDirectory: String, clock: ConsentClock = .system, installIDs: InstallIDSource) throws(StoreError) {
+        try self.init(appID: appID, stateDirectory: stateDirectory, environment: [:], clock: clock, calls: .live, installIDs: installIDs)
     }
 
     /// The warnings of updates and log reads since the last call: a corrupt record set aside by an update,
@@ -87,14 +95,14 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading {
         switch try readState() {
         case .missing:
             return StoreSnapshot(record: try emptyRecord(), warnings: folderWarning.map { [$0] } ?? [])
-        case .readable(let record):
+        case .readable(let record, _):
             return StoreSnapshot(record: record, warnings: folderWarning.map { [$0] } ?? [])
         case .corrupt:
             // Moving the file aside is a write: do it under the lock, and look again, because a writer may
             // have replaced the file since it was read.
             let lock = try acquireLock()
             defer { lock.release() }
-            let (record, warning) = try lockedRecord()
+            let (record, _, warning) = try lockedState()
             return StoreSnapshot(record: record, warnings: [folderWarning, warning].compactMap { $0 })
         }
     }
@@ -122,7 +130,7 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading {
             switch try readState() {
             case .missing:
                 return .readable(.empty)
-            case .readable(let record):
+            case .readable(let record, _):
                 return .readable(record)
             case .corrupt(let reason):
                 return .unreadable(reason: "\(stateFile) is corrupt (\(reason))")
@@ -144,18 +152,42 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading {
     ///   (nothing written) for a record of a newer version.
     @discardableResult
     public func update(_ change: (inout ConsentRecord) -> ConsentLogEvent) throws(StoreError) -> ConsentRecord {
+        try chainedUpdate(change, proof: nil).record
+    }
+
+    /// ``update(_:)``, chaining the new line to the log's last (CONTRACT §11): its `prev` is the SHA-256 of
+    /// the last line as it is on disk, read under the lock, and `state.json` gets the new `logHead` and
+    /// `logLines` in the same locked write. When the state's head is not the log's last line (a crash came
+    /// between an append and the state write, or the state is new or was set aside), the count is taken
+    /// from the log itself.
+    package func chainedUpdate(
+        _ change: (inout ConsentRecord) -> ConsentLogEvent, proof: ((ConsentRecord) -> AnswerProof)?
+    ) throws(StoreError) -> (record: ConsentRecord, line: ConsentLogLine?) {
         let lock = try prepareFolderAndLock()
         defer { lock.release() }
         // `update` returns the record, so a corrupt file set aside here is told through `takeWarnings()`.
-        let (current, warning) = try lockedRecord()
+        let (current, chain, warning) = try lockedState()
         if let warning { pending.add(warning) }
         let log = ConsentLogFile(path: logFile, calls: calls)
-        let lastLogged = try attempt("read the consent log", logFile) { () throws(SystemCallError) in
-            try log.lastChange()
+        let end = try attempt("read the consent log", logFile) { () throws(SystemCallError) in try log.end() }
+        let prev = end.lastLine.map(SHA256Hash.hex) ?? SHA256Hash.zero
+        let lineCount: Int
+        if let head = chain.head, head.hash == prev {
+            lineCount = head.lines
+        } else {
+            lineCount = end.lastLine == nil ? 0 : try attempt("read the consent log", logFile) { () throws(SystemCallError) in
+                try log.lineCount()
+            }
         }
-        let next = RecordChange.apply(change, to: current, lastLoggedChange: lastLogged)
-        let lines = ConsentLogFile.lines([next.entry])
-        let state = StateFile.encode(next.record)
+        let installID = chain.installID ?? installIDs.next()
+        var next = RecordChange.apply(change, to: current, lastLoggedChange: end.lastChange)
+        next.entry.prev = prev
+        if let proof {
+            next.entry.attach(proof(next.record), installID: installID)
+        }
+        let lineBytes = StateJSON.lineBytes(next.entry)
+        let line = ConsentLogLine(number: lineCount + 1, bytes: lineBytes, sha256: SHA256Hash.hex(lineBytes), prev: prev)
+        let state = StateFile.encode(next.record, chain: StateChain(installID: installID, head: LogHead(hash: line.sha256, lines: line.number)))
         // The replaced files are opened only after the log is appended: refuse a link or special file in
         // their place first, so that nothing is logged for a change that cannot be stored.
         for path in replacedFiles.flatMap({ [$0.path, $0.temporary] }) {
@@ -163,7 +195,9 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading {
                 if let kind = try calls.entryStatus(path)?.kind, kind != .regularFile { throw .refused(kind, "open", path) }
             }
         }
-        let repaired = try attempt("append to the consent log", logFile) { () throws(SystemCallError) in try log.append(lines) }
+        let repaired = try attempt("append to the consent log", logFile) { () throws(SystemCallError) in
+            try log.append(lineBytes + [UInt8(ascii: "\n")])
+        }
         if repaired {
             pending.add(ConsentWarning(.logLineRepaired, "the last line of \(logFile) had no line break (a write cut short by a crash); "
                 + "a line break was added before the new entry, and the cut line is skipped when the log is read"))
@@ -171,7 +205,7 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading {
         try attempt("replace the state", stateFile) { () throws(SystemCallError) in
             try AtomicFileWriter(calls: calls).replace(stateFile, with: state, through: temporaryFile)
         }
-        return next.record
+        return (next.record, line)
     }
 
     /// The consent log, oldest first. A line torn by a crash is skipped: it was never a completed change.
@@ -234,29 +268,35 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading {
 
     private enum StoredState {
         case missing
-        case readable(ConsentRecord)
+        case readable(ConsentRecord, StateChain)
         case corrupt(reason: String)
     }
 
     /// Reads and decodes `state.json`, throwing for a newer schema or a file that cannot be read.
     private func readState() throws(StoreError) -> StoredState {
         guard let bytes = try attempt("read the state", stateFile, readStateBytes) else { return .missing }
-        switch StateFile.decode(bytes) {
+        let file = StateFile.read(bytes)
+        switch file.contents {
         case .record(let record):
-            return .readable(record)
+            return .readable(record, file.chain)
         case .newerSchema(let schema):
-            throw StoreError(
-                kind: .newerSchema, path: stateFile,
-                message: "written with state schema \(schema), newer than this version reads "
-                    + "(\(StateFile.currentSchema)); it was left untouched: use a newer version")
+            throw newerSchema(schema)
         case .corrupt(let reason):
             return .corrupt(reason: reason)
         }
     }
 
+    /// The refusal of a state a newer version wrote.
+    func newerSchema(_ schema: Int) -> StoreError {
+        StoreError(
+            kind: .newerSchema, path: stateFile,
+            message: "written with state schema \(schema), newer than this version reads "
+                + "(\(StateFile.currentSchema)); it was left untouched: use a newer version")
+    }
+
     /// The bytes of `state.json`, `nil` when there is none. A link, a directory, a FIFO or a device in its
     /// place is refused by the open (``FileSystemCalls``), without waiting and without touching it.
-    private func readStateBytes() throws(SystemCallError) -> [UInt8]? {
+    func readStateBytes() throws(SystemCallError) -> [UInt8]? {
         let descriptor: Int32
         do {
             descriptor = try calls.open(stateFile, .read)
@@ -278,20 +318,21 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading {
         }
     }
 
-    /// Under the lock: the stored record, or an empty one after moving a corrupt file aside.
-    private func lockedRecord() throws(StoreError) -> (record: ConsentRecord, warning: ConsentWarning?) {
+    /// Under the lock: the stored record with what the file keeps beside it, or an empty one after moving a
+    /// corrupt file aside (its install id and head go with it; the next write takes the head from the log).
+    private func lockedState() throws(StoreError) -> (record: ConsentRecord, chain: StateChain, warning: ConsentWarning?) {
         switch try readState() {
         case .missing:
-            return (try emptyRecord(), nil)
-        case .readable(let record):
-            return (record, nil)
+            return (try emptyRecord(), StateChain(), nil)
+        case .readable(let record, let chain):
+            return (record, chain, nil)
         case .corrupt(let reason):
             let kept = try attempt("move the corrupt state aside", stateFile) { () throws(SystemCallError) in
                 try Quarantine.moveAside(stateFile, at: clock.now(), calls: calls)
             }
             let warning = ConsentWarning(.stateQuarantined, "\(stateFile) could not be read (\(reason)); it was kept as "
                 + "\(kept) and the stored answers count as absent until the next answer")
-            return (try emptyRecord(), warning)
+            return (try emptyRecord(), StateChain(), warning)
         }
     }
 
@@ -319,7 +360,7 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading {
 
     /// Runs a file operation, turning a failed system call into ``StoreError/Kind/cannotWrite`` for the
     /// file at fault (the failed call's, else `path`; exit 74 covers reading as well: an I/O error).
-    private func attempt<T>(
+    func attempt<T>(
         _ action: String, _ path: String, _ body: () throws(SystemCallError) -> T
     ) throws(StoreError) -> T {
         do {

@@ -72,6 +72,8 @@ struct FileSystemCalls: Sendable {
     var unlock: @Sendable (_ descriptor: Int32) -> Void
     /// The names in a directory (`opendir`, `readdir`), without `.` and `..`, in no particular order.
     var listDirectory: @Sendable (_ path: String) throws(SystemCallError) -> [String]
+    /// `flock(LOCK_SH)`, waiting for a writer: for readers that must see a write whole (`log --verify`).
+    var lockShared: @Sendable (_ descriptor: Int32) throws(SystemCallError) -> Void
 }
 
 /// A failed system call: which call, on which path, and the `errno` it set.
@@ -136,7 +138,8 @@ extension FileSystemCalls {
         changePermissions: LiveSystem.changePermissions, read: LiveSystem.readFile, write: LiveSystem.writeFile,
         fsync: LiveSystem.sync, rename: LiveSystem.renameFile, remove: LiveSystem.removeFile,
         makeDirectory: LiveSystem.makeDirectory, lock: LiveSystem.lock, unlock: LiveSystem.unlock,
-        listDirectory: LiveSystem.listDirectory
+        listDirectory: LiveSystem.listDirectory,
+        lockShared: LiveSystem.lockShared
     )
 }
 
@@ -290,6 +293,10 @@ private enum LiveSystem {
             }
             if name != "." && name != ".." { names.append(name) }
         }
+    }
+
+    static func lockShared(_ descriptor: Int32) throws(SystemCallError) {
+        _ = try retryingOnInterrupt("flock", "fd \(descriptor)") { flock(descriptor, LOCK_SH) }
     }
 }
 

@@ -14,6 +14,8 @@ enum RecordChange {
     /// number. Normally the two are equal; the log is ahead when a crash came between appending the log and
     /// replacing the record, or when a corrupt record was set aside, and continuing from the log keeps
     /// change numbers unique and increasing. Whatever `change` does to the counter is replaced.
+    ///
+    /// The entry is not yet chained: the store sets its `prev` (and the proof of an answer) as it appends it.
     static func apply(
         _ change: (inout ConsentRecord) -> ConsentLogEvent, to current: ConsentRecord, lastLoggedChange: Int
     ) -> (record: ConsentRecord, entry: ConsentLogEntry) {

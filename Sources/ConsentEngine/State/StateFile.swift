@@ -7,10 +7,10 @@ import JSONKit
 
 /// The format of `state.json`: the stored record under a schema version, described in `SCHEMA.md`.
 ///
-/// Schema 3 (current) is `{"record": {…}, "schema": 3}`; schema 2, the same without what each partner
-/// claimed (``ConsentAnswer/partnerClaims``), and schema 1 are read and migrated (see
-/// ``StateReading/version1(_:)``); a higher schema is refused so that an older binary never overwrites
-/// what a newer one wrote.
+/// Schema 3 (current) is `{"schema": 3, "record": {…}}` with the install's id and the log's head beside the
+/// record (``StateChain``), and answers that keep what each partner claimed (``ConsentAnswer/partnerClaims``);
+/// schema 2 is the same without either, and schema 1 is read and migrated (see ``StateReading/version1(_:)``);
+/// a higher schema is refused so that an older binary never overwrites what a newer one wrote.
 package enum StateFile {
     static let currentSchema = 3
 
@@ -24,9 +24,14 @@ package enum StateFile {
         case corrupt(reason: String)
     }
 
-    /// The bytes of a schema-2 file holding `record`, ending with a newline.
+    /// The bytes of a current file holding `record` with no chain yet, ending with a newline.
     package static func encode(_ record: ConsentRecord) -> [UInt8] {
-        StateJSON.fileBytes(Current(record: record))
+        encode(record, chain: StateChain())
+    }
+
+    /// The bytes of a current file holding `record` and `chain`, ending with a newline.
+    static func encode(_ record: ConsentRecord, chain: StateChain) -> [UInt8] {
+        StateJSON.fileBytes(Current(record: record, installID: chain.installID, logHead: chain.head?.hash, logLines: chain.head?.lines))
     }
 
     /// The largest `state.json` read: 16 MiB, thousands of times a real record (a few KiB even with every
@@ -35,37 +40,57 @@ package enum StateFile {
 
     /// Reads a file's bytes; never throws, because every unreadable file is a ``Contents/corrupt(reason:)``.
     package static func decode(_ bytes: [UInt8]) -> Contents {
+        read(bytes).contents
+    }
+
+    /// Reads a file's bytes with what it keeps beside the record; the chain is empty unless the file is
+    /// a readable one of schema 3 or later that records it.
+    static func read(_ bytes: [UInt8]) -> (contents: Contents, chain: StateChain) {
         guard bytes.count <= maximumSize else {
-            return .corrupt(reason: "larger than \(maximumSize / 1024 / 1024) MiB, far more than a state holds")
+            return (.corrupt(reason: "larger than \(maximumSize / 1024 / 1024) MiB, far more than a state holds"), StateChain())
         }
         let file: JSONNode
         do {
             file = JSONNode(try JSONReader.parse(bytes))
         } catch {
-            return .corrupt(reason: "not JSON (\(error))")
+            return (.corrupt(reason: "not JSON (\(error))"), StateChain())
         }
         do {
             let schema = try StateReading.schema(of: file)
             switch schema {
             case currentSchema:
-                return .record(try StateReading.current(file))
+                return (.record(try StateReading.current(file)), try StateReading.chain(file))
             case 2:
-                return .record(try StateReading.version2(file))
+                return (.record(try StateReading.version2(file)), StateChain())
             case 1:
-                return .record(try StateReading.version1(file))
+                return (.record(try StateReading.version1(file)), StateChain())
             case let newer where newer > currentSchema:
-                return .newerSchema(newer)
+                return (.newerSchema(newer), StateChain())
             default:
-                return .corrupt(reason: "$.schema: \(schema) is not a schema version (1 to \(currentSchema))")
+                return (.corrupt(reason: "$.schema: \(schema) is not a schema version (1 to \(currentSchema))"), StateChain())
             }
         } catch {
-            return .corrupt(reason: error.description)
+            return (.corrupt(reason: error.description), StateChain())
         }
     }
 
-    /// Schema 3, as written: the record under `record`, beside `schema`; read by ``StateReading``.
+    /// The current schema, as written: the record under `record`, beside `schema`, then what the store keeps
+    /// beside the record; read by ``StateReading``.
     private struct Current: Encodable {
         var schema = StateFile.currentSchema
         var record: ConsentRecord
+        var installID: String?
+        var logHead: String?
+        var logLines: Int?
     }
+}
+
+/// What `state.json` keeps beside the record from schema 3 on (CONTRACT §11): the install's id, made at the
+/// first write, and where the consent log's chain stood after the last write. Absent in a file of an
+/// older schema; the next write sets them.
+struct StateChain: Sendable, Equatable {
+    /// A random UUID, lowercase, never derived from a device id; named on every answer's log line.
+    var installID: String?
+    /// `logHead` and `logLines`.
+    var head: LogHead?
 }

@@ -25,25 +25,29 @@ enum StateReading {
         try file.anyObject().required("schema").int()
     }
 
-    /// Schema 3: `{"schema": 3, "record": {…}}`, whose answers keep what each disclosed partner claimed.
+    /// The fields schema 3 keeps beside the record (``StateChain``).
+    static let chainFields = ["installID", "logHead", "logLines"]
+
+    /// Schema 3: `{"schema": 3, "record": {…}}` and ``chainFields`` beside the record, whose answers keep what
+    /// each disclosed partner claimed.
     static func current(_ file: JSONNode) throws(JSONFieldError) -> ConsentRecord {
-        try record(file, keepsClaims: true)
+        try record(file, schema: StateFile.currentSchema)
     }
 
-    /// Schema 2: the same as schema 3 but for the partners' claims, which its answers did not keep; an
-    /// answer migrated from it has none (``ConsentAnswer/partnerClaims``), so it counts as having claimed
-    /// what the policy says and is never asked again for a partner's new purposes.
+    /// Schema 2: the record alone, whose answers did not keep the partners' claims; an answer migrated from
+    /// it has none (``ConsentAnswer/partnerClaims``), so it counts as having claimed what the policy says and
+    /// is never asked again for a partner's new purposes.
     static func version2(_ file: JSONNode) throws(JSONFieldError) -> ConsentRecord {
-        try record(file, keepsClaims: false)
+        try record(file, schema: 2)
     }
 
-    private static func record(_ file: JSONNode, keepsClaims: Bool) throws(JSONFieldError) -> ConsentRecord {
-        let object = try file.object(allowed: ["schema", "record"])
+    private static func record(_ file: JSONNode, schema: Int) throws(JSONFieldError) -> ConsentRecord {
+        let object = try file.object(allowed: ["schema", "record"] + (schema >= 3 ? chainFields : []))
         _ = try object.required("schema").int()
         let record = try object.required("record").object(allowed: recordFields)
         return ConsentRecord(
             consent: try record.optional("consent").map { node throws(JSONFieldError) in
-                try consent(node, keepsClaims: keepsClaims)
+                try consent(node, keepsClaims: schema >= 3)
             },
             usOptOuts: try record.optional("usOptOuts").map(usOptOuts),
             tracking: try record.optional("tracking").map(tracking),
@@ -51,6 +55,34 @@ enum StateReading {
             lastKnownRegion: try record.optional("lastKnownRegion").map(region),
             resetSince: try record.optional("resetSince").map(date),
             changeCount: try changeCount(record.required("changeCount")))
+    }
+
+    /// What a schema-3 file keeps beside the record: each field optional, `logHead` and `logLines` together.
+    static func chain(_ file: JSONNode) throws(JSONFieldError) -> StateChain {
+        let object = try file.anyObject()
+        var chain = StateChain()
+        if let node = object.optional("installID") {
+            let text = try node.string()
+            guard let id = UUID(uuidString: text) else { throw node.error("\(JSONWriter.quoted(text)) is not a UUID") }
+            chain.installID = id.uuidString.lowercased()
+        }
+        switch (object.optional("logHead"), object.optional("logLines")) {
+        case (nil, nil):
+            break
+        case let (head?, lines?):
+            let hash = try head.string()
+            guard SHA256Hash.isDigest(hash) else { throw head.error("\(JSONWriter.quoted(hash)) is not a SHA-256 (64 lowercase hex digits)") }
+            let count = try lines.int()
+            guard (1...RecordChange.maximumChange).contains(count) else {
+                throw lines.error("\(count) lines is out of range (1–\(RecordChange.maximumChange))")
+            }
+            chain.head = LogHead(hash: hash, lines: count)
+        case (_?, nil):
+            throw JSONFieldError(path: JSONPath.appending("logLines", to: object.path), message: "required beside logHead")
+        case (nil, _?):
+            throw JSONFieldError(path: JSONPath.appending("logHead", to: object.path), message: "required beside logLines")
+        }
+        return chain
     }
 
     /// Schema 1, the first release's: the record's fields at the top level beside `"schema": 1`, and the

@@ -47,7 +47,10 @@ package enum UTCCalendar {
     private static func textFields(_ date: Date) -> (day: Int, second: Int, milliseconds: Int) {
         let (day, secondsOfDay) = dayAndTime(date)
         let whole = Int(secondsOfDay.rounded(.down))
-        let milliseconds = Int(((secondsOfDay - Double(whole)) * 1000).rounded(.down))
+        // Milliseconds are cut, not rounded (never up to the next second); a date read from `.464` is a hair
+        // below it as a Double, and without the microsecond's allowance it would be written back as `.463`,
+        // so that a stored answer's time went down by a millisecond at each write of the state.
+        let milliseconds = min(999, Int(((secondsOfDay - Double(whole)) * 1000 + 0.001).rounded(.down)))
         return (day, whole, milliseconds)
     }
 

@@ -46,6 +46,17 @@ struct PolicyDiffTests {
         DiffCase("the publisher's name", [(.publisherChanged, "$.publisher.name", .string("Publisher Test Ads"), .string("Shop Ltd"))]) {
             $0.publisher.name = "Shop Ltd"
         },
+        DiffCase("a controller named", [(.controllerChanged, "$.controller", .null, .members([
+            "name": .string("Shop Ltd"), "contact": .string("Data Protection Officer"), "email": .string("privacy@shop.example"),
+            "phone": .string("+49 30 1234567"),
+            "address": .members(["streetAddress": .string("1 Main Street, Berlin"), "addressCountry": .string("DE")]),
+            "url": .string("https://shop.example"), "privacyPolicyURL": .string("https://shop.example/privacy"),
+        ]))]) {
+            $0.controller = PolicyController(
+                name: "Shop Ltd", contact: "Data Protection Officer", email: "privacy@shop.example", phone: "+49 30 1234567",
+                address: .init(streetAddress: "1 Main Street, Berlin", addressCountry: "DE"),
+                url: "https://shop.example", privacyPolicyURL: "https://shop.example/privacy")
+        },
         // Regions.
         DiffCase("the unknown-region switch", [(.regionsChanged, "$.regions.unknownRegion", .string("unknown"), .string("gdpr"))]) {
             $0.regions.unknownRegion = .gdpr

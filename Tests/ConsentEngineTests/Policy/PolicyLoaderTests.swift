@@ -5,6 +5,9 @@ import Testing
 struct PolicyLoaderTests {
     @Test func theCompiledDefaultEqualsThePolicyFileAsTheLoaderReadsIt() throws {
         let fromFile = try PolicyLoader.load(contentsOf: repositoryRoot.appendingPathComponent("policies/default.json"))
+        // The two were read from different places, the file and the Swift generated from it: the same bytes,
+        // and, where a policy came from being no part of it, equal policies.
+        #expect(fromFile.sourceFiles.map(\.hashed.sha256) == Policy.default.sourceFiles.map(\.hashed.sha256))
         #expect(fromFile == Policy.default, "run scripts/embed-default-policy after editing policies/default.json")
     }
 
@@ -146,6 +149,8 @@ struct PolicyExtensionTests {
         expected.id = "fixtures-six-month-expiry"
         expected.consent.maximumAgeMonths = 6
         #expect(policy == expected)
+        #expect(policy.sourceFiles.map(\.path) == [url.path, repositoryRoot.appendingPathComponent("policies/default.json").path],
+                "the file and the base it extends were read")
     }
 
     @Test func nullRemovesAFieldSoItTakesItsDefaultAndListsAreReplacedWhole() throws {

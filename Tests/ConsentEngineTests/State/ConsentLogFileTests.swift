@@ -16,12 +16,13 @@ struct ConsentLogFileTests {
             let text = String(decoding: try #require(fileBytes(store.logFile)), as: UTF8.self)
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             #expect(lines.count == 3 && lines[2].isEmpty)
-            #expect(lines[1] == #"{"event":"tracking","at":"2026-11-29T10:15:00Z","change":2,"#
+            let prev = SHA256Hash.hex(Array(lines[0].utf8))
+            #expect(lines[1] == #"{"prev":"\#(prev)","event":"tracking","at":"2026-11-29T10:15:00Z","change":2,"#
                         + #""tracking":{"status":"denied","answeredAt":"2026-11-29T10:15:00Z"}}"#)
-            #expect(try store.readLog() == [
-                ConsentLogEntry(.consent(storedAnswer(revision: 1)), change: 1),
-                ConsentLogEntry(.tracking(denied), change: 2),
-            ])
+            var expected = [ConsentLogEntry(.consent(storedAnswer(revision: 1)), change: 1), ConsentLogEntry(.tracking(denied), change: 2)]
+            expected[0].prev = SHA256Hash.zero
+            expected[1].prev = prev
+            #expect(try store.readLog() == expected)
         }
     }
 

@@ -11,7 +11,9 @@ private struct CodableCurrent: Decodable {
     var record: ConsentRecord
     enum CodingKeys: String, CodingKey { case schema, record }
     init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(allowed: ["schema", "record"])
+        let version = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .schema)
+        // Schema 3 keeps the install id and the log's head beside the record (read by ``StateReading/chain``).
+        try decoder.rejectUnknownKeys(allowed: ["schema", "record"] + (version >= 3 ? StateReading.chainFields : []))
         let container = try decoder.container(keyedBy: CodingKeys.self)
         schema = try container.decode(Int.self, forKey: .schema)
         record = try container.decode(CodableStrict.self, forKey: .record).record
@@ -118,7 +120,7 @@ private func withoutClaims(_ record: ConsentRecord) -> ConsentRecord {
             ("\"trackingAnsweredAt\":\"2026-03-01T08:00:00Z\",", ""), ("\"tracking\":\"authorized\",", ""),
             ("\"tracking\":\"authorized\",\"trackingAnsweredAt\":\"2026-03-01T08:00:00Z\",", ""),
             ("\"schema\":2", "\"schema\":\"2\""), ("\"schema\":2,", ""), ("\"schema\":1", "\"schema\":0"),
-            ("\"schema\":2", "\"schema\":3"), ("\"record\":{", "\"record\":[{"), ("\"consent\":{", "\"consent\":[{"),
+            ("\"schema\":2", "\"schema\":3"), ("\"schema\":2", "\"schema\":4"), ("\"record\":{", "\"record\":[{"), ("\"consent\":{", "\"consent\":[{"),
             ("\"status\":\"denied\",", ""), ("\"status\":\"denied\"", "\"status\":\"denied\",\"x\":1"),
             ("\"schema\":3", "\"schema\":4"), ("\"schema\":3", "\"schema\":2"), ("\"partner\":755", "\"partner\":0"),
             ("\"partner\":755", "\"partner\":\"x\""), ("\"partner\":\"atp:89\"", "\"partner\":\"atp:0\""),
@@ -147,5 +149,37 @@ private func withoutClaims(_ record: ConsentRecord) -> ConsentRecord {
             #expect(StateFile.decode(Array(top.utf8)) == codableDecode(Array(top.utf8)), "\(top)")
         }
         #expect(checked > 80, "the mutations still apply to the three files")
+    }
+
+    /// Schema 3's fields beside the record, each refused with its path when it is not what a write makes.
+    @Test(arguments: [
+        (#""installID": "not-a-uuid""#, "$.installID: \"not-a-uuid\" is not a UUID"),
+        (#""logHead": "\#(String(repeating: "a", count: 64))""#, "$.logLines: required beside logHead"),
+        (#""logLines": 2"#, "$.logHead: required beside logLines"),
+        (#""logHead": "\#(String(repeating: "A", count: 64))", "logLines": 2"#, "is not a SHA-256"),
+        (#""logHead": "\#(String(repeating: "a", count: 64))", "logLines": 0"#, "$.logLines: 0 lines is out of range"),
+        (#""logHead": "\#(String(repeating: "a", count: 64))", "logLines": "2""#, "$.logLines: expected a whole number"),
+    ])
+    func aSchemaThreeFileWithABadInstallIDOrHeadIsCorrupt(fields: String, message: String) {
+        let text = #"{"schema": 3, "record": {"changeCount": 2}, \#(fields)}"#
+        guard case .corrupt(let reason) = StateFile.decode(Array(text.utf8)) else {
+            Issue.record("\(fields) was read")
+            return
+        }
+        #expect(reason.contains(message), "\(reason)")
+    }
+
+    @Test func aSchemaThreeFileKeepsItsInstallIDAndHeadAndASchemaTwoFileMayNotHoldThem() {
+        let head = String(repeating: "0123456789abcdef", count: 4)
+        let three = #"{"schema": 3, "record": {"changeCount": 2}, "installID": "6F1C1F8E-4F4B-4C3A-9D2E-8A1B2C3D4E5F", "logHead": "\#(head)", "logLines": 2}"#
+        let read = StateFile.read(Array(three.utf8))
+        #expect(read.contents == .record(ConsentRecord(changeCount: 2)))
+        #expect(read.chain == StateChain(installID: "6f1c1f8e-4f4b-4c3a-9d2e-8a1b2c3d4e5f", head: LogHead(hash: head, lines: 2)))
+        let two = three.replacingOccurrences(of: #""schema": 3"#, with: #""schema": 2"#)
+        guard case .corrupt(let reason) = StateFile.decode(Array(two.utf8)) else {
+            Issue.record("a schema-2 file with schema 3's fields was read")
+            return
+        }
+        #expect(reason.contains("installID"), "\(reason)")
     }
 }

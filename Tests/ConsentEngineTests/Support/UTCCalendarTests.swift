@@ -63,4 +63,17 @@ struct UTCCalendarTests {
             #expect(UTCCalendar.iso8601(instant) == formatter.string(from: instant))
         }
     }
+
+    /// A stored answer's time is read and written again by every later write of the state: the text must not
+    /// drift (a date read from `.464` is a hair below it, and was written back as `.463`).
+    @Test func aTimeWrittenReadAndWrittenAgainIsTheSameText() throws {
+        let base = try #require(UTCCalendar.parse("2026-12-01T18:26:19Z")).timeIntervalSince1970
+        for millisecond in 0..<1000 {
+            let instant = Date(timeIntervalSince1970: base + Double(millisecond) / 1000 + 0.0004)
+            let text = UTCCalendar.iso8601(instant)
+            let again = UTCCalendar.iso8601(try #require(UTCCalendar.parse(text)))
+            #expect(again == text, "\(millisecond) ms")
+            #expect(UTCCalendar.iso8601(try #require(UTCCalendar.parse(again))) == text)
+        }
+    }
 }

@@ -26,6 +26,8 @@ struct TerminalFormEndToEndTests {
         #expect(summary.contains("consentStatus: obtained"))
         #expect(summary.contains("canRequestAds: true"))
         #expect(summary.contains("adServing: limited"))
+        let log = try Consentctl.run(["log", "--state-dir", state.path]).stdout
+        #expect(log.contains("consent  rejectAll") && log.contains("via terminal-form, en"), "answers on the form are recorded as such: \(log)")
 
         let relaunch = try TmuxSession(["prompt", "--geo", "EEA", "--state-dir", state.path])
         #expect(try relaunch.exitStatus() == 0)

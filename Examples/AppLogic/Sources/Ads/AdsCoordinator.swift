@@ -4,11 +4,12 @@ import Foundation
 
 extension ConsentManager {
     /// The engine as the app's CMP: it collects the answer with its own form and stores the IAB and
-    /// Google keys in the app's user defaults (a named suite in tests), where the ads SDK reads them.
+    /// Google keys in the app's user defaults (a named suite in tests), where the ads SDK reads them; every
+    /// line of its consent log goes to `receipts`, for the app's backend.
     public static func engineAsCMP(policy: Policy = .default, store: any ConsentStore, defaultsSuite: String? = nil,
-                                   clock: ConsentClock = .system) -> ConsentManager {
+                                   clock: ConsentClock = .system, receipts: ReceiptQueue? = nil) -> ConsentManager {
         ConsentManager(policy: policy, store: store, clock: clock,
-                       signalsWriter: UserDefaultsSignalsWriter(suiteName: defaultsSuite))
+                       signalsWriter: UserDefaultsSignalsWriter(suiteName: defaultsSuite), receiptSink: receipts)
     }
 
     /// Google's UMP as the app's CMP: UMP's form collects the answer and UMP writes the keys; the engine

@@ -1,12 +1,18 @@
 /// Presents every prompt by reading answers in the vocabulary from an ``AnswerSource``.
-package struct VocabularyPresenter: ConsentFormPresenter, TrackingAuthorizer {
+package struct VocabularyPresenter: ConsentFormPresenter, TrackingAuthorizer, AnswerCollecting {
     /// Where the answers are read from; an answer that does not fit is handed back to it with a hint.
     package let source: any AnswerSource
+    /// How the source's answers are given, as the answers' log lines record it: flags, or lines on stdin.
+    package let collectionMethod: ConsentCollectionMethod
 
-    /// A presenter that reads every answer from `source`.
-    package init(source: any AnswerSource) {
+    /// A presenter that reads every answer from `source`, given as `collectionMethod` says.
+    package init(source: any AnswerSource, collectionMethod: ConsentCollectionMethod = .linePrompts) {
         self.source = source
+        self.collectionMethod = collectionMethod
     }
+
+    /// The same for every prompt: the source's.
+    package func collectionMethod(for prompt: PromptKind) -> ConsentCollectionMethod { collectionMethod }
 
     /// Applies answers to a ``ConsentFormSession`` until one answers the form; `.dismissed` at the end of input.
     ///

@@ -1,0 +1,59 @@
+import ConsentEngine
+import JSONKit
+
+/// `consentctl log --verify [FILE]`: the consent log's hash chain checked (CONTRACT §11), the app's own
+/// log against the head its state records, or a file alone. Read-only: nothing is written, moved aside or
+/// tightened.
+enum LogVerification {
+    static func run(file: String?, options: CommonOptions, invocation: Invocation) throws -> ExitCode {
+        let verification: ConsentLogVerification
+        var warnings: [ConsentWarning] = []
+        if let file {
+            verification = ConsentLogVerification(log: try InputFile.read(file, what: "consent log"))
+        } else {
+            let store = try FileConsentStore(appID: options.appID, stateDirectory: options.stateDir, environment: invocation.environment)
+            let files = try store.readOnlyFiles()
+            if let reason = files.unreadableState {
+                warnings.append(ConsentWarning(.stateUnreadable, "\(store.stateFile) could not be read (\(reason)); it was left "
+                    + "as it is, and the log is checked without the head it records"))
+            }
+            verification = ConsentLogVerification(log: files.log ?? [], state: files.head, isWholeLog: true)
+        }
+        invocation.console.warn(warnings)
+        if options.json {
+            invocation.console.out(json(verification))
+        } else {
+            invocation.console.out(text(verification))
+            for finding in verification.warnings {
+                invocation.console.error("consentctl: warning: line \(finding.line): \(finding.kind.rawValue): \(finding.message)")
+            }
+        }
+        return verification.isIntact ? .success : .failure
+    }
+
+    /// `chain intact: N lines (M before the chain), head <hash>`, or `chain broken: …` and each problem.
+    static func text(_ verification: ConsentLogVerification) -> String {
+        var summary = "\(verification.lineCount) line\(verification.lineCount == 1 ? "" : "s") "
+            + "(\(verification.unchainedLineCount) before the chain)"
+        if let start = verification.startsAfter { summary += ", starts after \(start)" }
+        summary += ", head \(verification.head ?? "none")"
+        guard !verification.isIntact else { return "chain intact: \(summary)" }
+        return (["chain broken: \(summary)"] + verification.problems.map { "  line \($0.line): \($0.kind.rawValue): \($0.message)" })
+            .joined(separator: "\n")
+    }
+
+    /// `{intact, lines, unchainedLines, head, startsAfter, warnings: [{line, kind, message}], problems: […]}`.
+    static func json(_ verification: ConsentLogVerification) -> String {
+        var writer = JSONWriter()
+        writer.object { object in
+            object.field("intact", .bool(verification.isIntact))
+            object.field("lines", .integer(verification.lineCount))
+            object.field("unchainedLines", .integer(verification.unchainedLineCount))
+            object.field("head", .nullable(verification.head))
+            object.field("startsAfter", .nullable(verification.startsAfter))
+            object.field("warnings", .array(verification.warnings.map(\.jsonValue)))
+            object.field("problems", .array(verification.problems.map(\.jsonValue)))
+        }
+        return writer.text
+    }
+}

@@ -1,0 +1,176 @@
+import JSONKit
+
+/// A consent log's hash chain checked line by line (CONTRACT §11), as `consentctl log --verify` checks it:
+/// each chained line's `prev` must be the SHA-256 of the line before it, and the app's own log must end
+/// where its state says.
+///
+/// A log the engine began before it chained its lines keeps those lines (they are counted as before the
+/// chain); a line that is not JSON, torn by a crash, is chained like any other and only warned about.
+/// Verify a log a backend received — the lines a ``ConsentReceiptSink`` collected, or an uploaded file —
+/// with ``init(lines:)`` or ``init(log:)``: a piece whose first line does not start the log is verified
+/// from where it starts (``startsAfter``). Only the app's own state can tell that lines are missing at the
+/// end or that the last one was edited.
+public struct ConsentLogVerification: Sendable, Equatable {
+    /// Something the check found, at a line of the log.
+    public struct Finding: Sendable, Equatable {
+        /// What was found; the raw values are stable.
+        public enum Kind: String, Sendable, Equatable, CaseIterable {
+            /// Warning: the state names an earlier line as the head, as after a crash between an append
+            /// and the state write; the next write brings it up to date.
+            case stateBehind
+            /// Warning: a line that is not JSON (a write cut short by a crash), chained like any other.
+            case torn
+            /// A line's `prev` is not the hash of the line before it: a line was edited, removed, inserted
+            /// or reordered before it.
+            case prevMismatch
+            /// The state's head is not the hash of the line it names: the last line was edited.
+            case headMismatch
+            /// The log has fewer lines than the state counts (lines missing at the end), or more than a
+            /// write could have left.
+            case countMismatch
+        }
+
+        /// The line concerned, the first line being 1.
+        public let line: Int
+        /// What was found there.
+        public let kind: Kind
+        /// What is wrong at the line, for a person (without the line's number); its words may change
+        /// between versions.
+        public let message: String
+    }
+
+    /// How many lines the log has.
+    public let lineCount: Int
+    /// How many of them came before the chain began (lines written before the engine chained them).
+    public let unchainedLineCount: Int
+    /// The SHA-256 of the last line, `nil` for an empty log.
+    public let head: String?
+    /// For a piece of a log: the `prev` of its first line, the hash of the line it follows.
+    public let startsAfter: String?
+    /// What does not break the chain: ``Finding/Kind/stateBehind`` and ``Finding/Kind/torn``.
+    public let warnings: [Finding]
+    /// What breaks it, first line first.
+    public let problems: [Finding]
+
+    /// Whether the chain holds: no problem found.
+    public var isIntact: Bool { problems.isEmpty }
+
+    /// Checks the bytes of a log file on its own, as a backend checks an upload.
+    public init(log: [UInt8]) {
+        self.init(log: log, state: nil, isWholeLog: false)
+    }
+
+    /// Checks lines a ``ConsentReceiptSink`` received, in the order received.
+    public init(lines: [ConsentLogLine]) {
+        var bytes: [UInt8] = []
+        for line in lines {
+            bytes += line.text.utf8
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        self.init(log: bytes)
+    }
+
+    /// Checks an app's own log: it must start at its first line (no piece), and, when the state records a
+    /// head, end where the state says.
+    package init(log: [UInt8], state: LogHead?, isWholeLog: Bool) {
+        let lines = LogLines.split(log[...])
+        var hashes: [String] = []
+        hashes.reserveCapacity(lines.count)
+        var warnings: [Finding] = []
+        var problems: [Finding] = []
+        var chainStart: Int?
+        var startsAfter: String?
+
+        for (index, line) in lines.enumerated() {
+            let number = index + 1
+            hashes.append(SHA256Hash.hex(line))
+            let before = index == 0 ? SHA256Hash.zero : hashes[index - 1]
+            switch Self.prev(of: line) {
+            case .notJSON:
+                warnings.append(Finding(line: number, kind: .torn, message:
+                    "not JSON (a write cut short by a crash?); it stays, chained like any other line"))
+            case .unchained:
+                if let chainStart {
+                    problems.append(Finding(line: number, kind: .prevMismatch, message:
+                        "no prev, but the chain began at line \(chainStart): the line was edited"))
+                }
+            case .malformed:
+                chainStart = chainStart ?? number
+                problems.append(Finding(line: number, kind: .prevMismatch, message:
+                    "prev is not a SHA-256 (64 lowercase hex digits): the line was edited"))
+            case .chained(let prev):
+                chainStart = chainStart ?? number
+                guard prev != before else { continue }
+                if index == 0 && !isWholeLog {
+                    startsAfter = prev
+                } else if index == 0 {
+                    problems.append(Finding(line: 1, kind: .prevMismatch, message:
+                        "prev is \(Self.short(prev)), not 64 zeros: the log does not begin with its first line (lines removed from its start?)"))
+                } else {
+                    problems.append(Finding(line: number, kind: .prevMismatch, message:
+                        "prev is \(Self.short(prev)), but line \(index) hashes to \(Self.short(before)): "
+                            + "a line was edited, removed, inserted or reordered before it"))
+                }
+            }
+        }
+        if let state {
+            let (warning, problem) = Self.compare(state, hashes: hashes)
+            if let warning { warnings.append(warning) }
+            if let problem { problems.append(problem) }
+        }
+        lineCount = lines.count
+        unchainedLineCount = chainStart.map { $0 - 1 } ?? lines.count
+        head = hashes.last
+        self.startsAfter = startsAfter
+        self.warnings = warnings
+        self.problems = problems.sorted { $0.line < $1.line }
+    }
+
+    /// The log's end against the state's head: behind after a crash, or a problem.
+    private static func compare(_ state: LogHead, hashes: [String]) -> (warning: Finding?, problem: Finding?) {
+        let count = hashes.count
+        if state.lines > count {
+            let missing = count + 1 == state.lines ? "line \(state.lines) is" : "lines \(count + 1)–\(state.lines) are"
+            return (nil, Finding(line: count + 1, kind: .countMismatch, message:
+                "the state counts \(state.lines) lines, the log has \(count): \(missing) missing at the end"))
+        }
+        guard state.lines >= 1 else {
+            return (nil, Finding(line: 1, kind: .countMismatch, message: "the state counts no line, but names a head"))
+        }
+        let named = hashes[state.lines - 1]
+        guard named == state.hash else {
+            let what = state.lines == count ? "the last line was edited" : "the line it names was edited"
+            return (nil, Finding(line: state.lines, kind: .headMismatch, message:
+                "the state's head is \(short(state.hash)), but the line hashes to \(short(named)): \(what)"))
+        }
+        guard state.lines < count else { return (nil, nil) }
+        return (Finding(line: count, kind: .stateBehind, message:
+            "the state names line \(state.lines) as the head, the log has \(count) lines: the state is behind (a crash "
+                + "between an append and the state write?); the next write brings it up to date"), nil)
+    }
+
+    private enum Prev {
+        case notJSON, unchained, malformed
+        case chained(String)
+    }
+
+    /// A line's `prev`, read from its JSON.
+    private static func prev(of line: ArraySlice<UInt8>) -> Prev {
+        guard let value = try? JSONReader.parse(Array(line)), case .object(let members) = value else { return .notJSON }
+        guard let member = members.first(where: { $0.key == "prev" }) else { return .unchained }
+        guard case .string(let prev) = member.value, SHA256Hash.isDigest(prev) else { return .malformed }
+        return .chained(prev)
+    }
+
+    /// The first 12 digits of a hash, enough to tell two apart in a message.
+    private static func short(_ hash: String) -> String {
+        hash.count > 12 ? String(hash.prefix(12)) + "…" : hash
+    }
+}
+
+extension ConsentLogVerification.Finding {
+    /// `{line, kind, message}`, as `log --verify --json` and a receipt's `problems` write a finding.
+    package var jsonValue: JSONValue {
+        .members(["line": .integer(line), "kind": .string(kind.rawValue), "message": .string(message)])
+    }
+}

@@ -1,0 +1,133 @@
+import ConsentSignals
+import Foundation
+import Testing
+@testable import ConsentEngine
+
+/// A sink that keeps every line it is handed.
+final class CollectingSink: ConsentReceiptSink, @unchecked Sendable {
+    // @unchecked: `lines` is only touched under `lock`.
+    private let lock = NSLock()
+    private var received: [ConsentLogLine] = []
+
+    var lines: [ConsentLogLine] { lock.withLock { received } }
+
+    func receive(_ line: ConsentLogLine) {
+        lock.withLock { received.append(line) }
+    }
+}
+
+/// The launch flow hands every line it appends to the app's receipt sink, and a line that records an
+/// answer carries its proof.
+struct ReceiptSinkTests {
+    private func entry(_ line: ConsentLogLine) throws -> ConsentLogEntry {
+        try StateJSON.decode(ConsentLogEntry.self, from: Array(line.text.utf8))
+    }
+
+    @Test func everyLineALaunchAppendsReachesTheSinkChainedAndEachAnswerCarriesItsProof() async throws {
+        let sink = CollectingSink()
+        let store = InMemoryConsentStore(installIDs: .fixed("3b241101-e2bb-4255-8caf-4136c566a962"))
+        let manager = ConsentManager(policy: .default, store: store, clock: .fixed(date("2026-06-01T12:00:00Z")), receiptSink: sink)
+        let prompts = FakePrompts(log: EventLog())
+        let launch = manager.launch(context: context("DE"), forms: prompts, tracking: prompts, ads: FakeAds(log: EventLog()))
+        _ = try await launch.run()
+
+        let lines = sink.lines
+        #expect(lines == store.logLines(), "the sink gets the lines exactly as written")
+        let entries = try lines.map(entry)
+        #expect(entries.map(\.event) == ["regionLearned", "consent", "explainerShown", "tracking"])
+        #expect(ConsentLogVerification(lines: lines).isIntact)
+        #expect(lines.map(\.number) == [1, 2, 3, 4])
+
+        let answers = entries.filter { $0.proof != nil }
+        #expect(answers.map(\.event) == ["consent", "tracking"], "a receipt per answer, none for the other lines")
+        for answer in answers {
+            let proof = try #require(answer.proof)
+            #expect(answer.policyID == "publisher-test-ads" && answer.policyRevision == 1)
+            #expect(proof.policyFiles == [PolicyFileHash(path: "embedded:default", sha256: EmbeddedDefaultPolicy.sha256)])
+            #expect(proof.language == "en")
+            #expect(proof.collectionMethod == .appForm, "an app's own presenter")
+            #expect(proof.engineVersion == EngineVersion.current)
+            #expect(answer.installID == "3b241101-e2bb-4255-8caf-4136c566a962")
+        }
+        // The strings are those the launch wrote to the keys.
+        let signals = try manager.evaluateWithSignals(context("DE")).signals
+        #expect(answers[0].proof?.tcString == signals.tcString && signals.tcString != nil)
+        #expect(answers[0].proof?.acString == signals.acString)
+        #expect(answers[0].proof?.gppString == signals.gppString)
+    }
+
+    @Test func optOutsChosenInPrivacyOptionsCarryTheGPPStringTheyProduced() async throws {
+        let sink = CollectingSink()
+        let manager = ConsentManager(policy: .default, store: InMemoryConsentStore(), clock: .fixed(date("2026-06-01T12:00:00Z")),
+                                     receiptSink: sink)
+        let prompts = FakePrompts(log: EventLog(), optOut: .answered(OptOutChoices(sale: true, sharing: true)))
+        let launch = manager.launch(context: context("US-CA"), forms: prompts, tracking: prompts, ads: FakeAds(log: EventLog()))
+        _ = try await launch.openPrivacyOptions()
+
+        let optOuts = try #require(try sink.lines.map(entry).first { $0.event == "usOptOuts" })
+        #expect(optOuts.proof?.gppString == "DBABL~BVQWAAAAAg")
+        #expect(optOuts.proof?.tcString == nil && optOuts.proof?.acString == nil)
+        let text = try #require(sink.lines.first { $0.text.contains("usOptOuts") }).text
+        #expect(text.contains(#""tcString":null"#) && text.contains(#""acString":null"#), "null where none: \(text)")
+    }
+
+    @Test func anAnswerReadFromAnotherCMPsKeysHasNoProofButItsLinesStillReachTheSink() async throws {
+        let sink = CollectingSink()
+        let base = InMemoryConsentStore()
+        let manager = ConsentManager(policy: .default, keysOf: NoKeys(), base: base, clock: .fixed(date("2026-06-01T12:00:00Z")),
+                                     receiptSink: sink)
+        let prompts = FakePrompts(log: EventLog())
+        _ = try await manager.launch(context: context("JP"), forms: prompts, tracking: prompts, ads: FakeAds(log: EventLog())).run()
+
+        let entries = try sink.lines.map(entry)
+        #expect(entries.map(\.event) == ["regionLearned", "explainerShown", "tracking"])
+        #expect(entries.allSatisfy { $0.proof == nil })
+        #expect(sink.lines == base.logLines())
+    }
+
+    @Test func aResetOutsideTheLaunchReachesTheSinkToo() throws {
+        let sink = CollectingSink()
+        let manager = ConsentManager(policy: .default, store: InMemoryConsentStore(), receiptSink: sink)
+        try manager.reset(region: .eea)
+        #expect(try sink.lines.map(entry).map(\.event) == ["reset"])
+    }
+
+    @Test func aPolicyFileAndTheFilesItReadsAreNamedWithTheHashesOfTheirBytes() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("proof-policy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let base = try Data(contentsOf: repositoryRoot.appendingPathComponent("policies/default.json"))
+        try base.write(to: folder.appendingPathComponent("base.json"))
+        let list = try Data(contentsOf: repositoryRoot.appendingPathComponent("fixtures/gvl/synthetic-vendor-list.json"))
+        try list.write(to: folder.appendingPathComponent("gvl.json"))
+        let own = Data(#"{"extends": "base.json", "id": "shopping", "revision": 2, "vendorList": {"path": "gvl.json", "vendors": [755]}}"#.utf8)
+        let file = folder.appendingPathComponent("shopping.json")
+        try own.write(to: file)
+
+        let policy = try PolicyLoader.load(contentsOf: file)
+        #expect(policy.sourceFiles.map(\.hashed) == [
+            PolicyFileHash(path: file.path, sha256: SHA256Hash.hex(Array(own))),
+            PolicyFileHash(path: folder.appendingPathComponent("base.json").path, sha256: SHA256Hash.hex(Array(base))),
+            PolicyFileHash(path: folder.appendingPathComponent("gvl.json").path, sha256: SHA256Hash.hex(Array(list))),
+        ])
+
+        let sink = CollectingSink()
+        let manager = ConsentManager(policy: policy, store: InMemoryConsentStore(), clock: .fixed(date("2026-06-01T12:00:00Z")), receiptSink: sink)
+        let prompts = FakePrompts(log: EventLog(), form: .answered(.consentAll(policy)))
+        _ = try await manager.launch(context: context("DE"), forms: prompts, tracking: prompts, ads: FakeAds(log: EventLog())).run()
+        let consent = try #require(try sink.lines.map(entry).first { $0.event == "consent" })
+        #expect(consent.proof?.policyFiles == policy.sourceFiles.map(\.hashed))
+        #expect(consent.policyID == "shopping" && consent.policyRevision == 2)
+    }
+
+    @Test func theDefaultPolicyIsNamedWithTheHashOfPoliciesDefaultJSON() throws {
+        let bytes = try Data(contentsOf: repositoryRoot.appendingPathComponent("policies/default.json"))
+        #expect(EmbeddedDefaultPolicy.sha256 == SHA256Hash.hex(Array(bytes)), "run scripts/embed-default-policy after editing policies/default.json")
+        #expect(Policy.default.sourceFiles.map(\.hashed) == [PolicyFileHash(path: "embedded:default", sha256: SHA256Hash.hex(Array(bytes)))])
+    }
+}
+
+/// Another CMP's keys with nothing stored in them.
+private struct NoKeys: ConsentSignalsReader {
+    func readKeys() -> InAppKeys { InAppKeys() }
+}

@@ -20,6 +20,8 @@ package enum InputFileKind: Sendable, Equatable, CaseIterable {
     case certifiedCMPList
     /// A fixture (`*.test.json`).
     case fixture
+    /// A consent log checked on its own (`log --verify FILE`), such as one a backend received.
+    case consentLog
 
     /// The largest file of this kind that is read; a larger one is refused.
     package var maximumBytes: Int {
@@ -40,6 +42,8 @@ package enum InputFileKind: Sendable, Equatable, CaseIterable {
         case .certifiedCMPList: 1 << 20
         // A suite of 10,000 cases is about 3 MiB.
         case .fixture: 64 << 20
+        // A line is under 2 KiB; tens of thousands of answers fit many times over.
+        case .consentLog: 64 << 20
         }
     }
 
@@ -54,6 +58,7 @@ package enum InputFileKind: Sendable, Equatable, CaseIterable {
         case .preferences: "preferences file"
         case .certifiedCMPList: "list of certified CMPs"
         case .fixture: "fixture"
+        case .consentLog: "consent log"
         }
     }
 }

@@ -41,6 +41,9 @@ extension ErrorReport {
             return ErrorReport(error.description, hint: "privacy options exist under the GDPR (EEA, UK, CH) and in regulated US states", code: .unavailable)
         case let error as ConsentReceiptError:
             return describe(error)
+        case let error as InputFileError:
+            // A file a command reads itself (`log --verify FILE`): too large is bad input data.
+            return describe(error, message: error.description, option: nil, content: .dataError)
         case let error as ScriptedAnswers.Mismatch:
             return ErrorReport(error.description, hint: "check the answer flags; 'consentctl prompt --help' lists them", code: .usage)
         case is TerminalInterrupt:

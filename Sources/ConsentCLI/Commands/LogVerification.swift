@@ -1,4 +1,5 @@
 import ConsentEngine
+import InputFiles
 import JSONKit
 
 /// `consentctl log --verify [FILE]`: the consent log's hash chain checked (CONTRACT §11), the app's own
@@ -9,7 +10,7 @@ enum LogVerification {
         let verification: ConsentLogVerification
         var warnings: [ConsentWarning] = []
         if let file {
-            verification = ConsentLogVerification(log: try InputFile.read(file, what: "consent log"))
+            verification = ConsentLogVerification(log: try InputFile.read(file, kind: .consentLog))
         } else {
             let store = try FileConsentStore(appID: options.appID, stateDirectory: options.stateDir, environment: invocation.environment)
             let files = try store.readOnlyFiles()

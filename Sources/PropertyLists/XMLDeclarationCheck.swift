@@ -110,12 +110,14 @@ package enum XMLDeclarationCheck {
         return .eightBit
     }
 
-    /// The `encoding` of an `<?xml …?>` declaration at the start, if there is one.
+    /// The `encoding` of an `<?xml …?>` declaration at the start, if there is one. A declaration that does not
+    /// end well (`encoding="utf-7">`) still has libxml2 switch to the encoding it names before it finds the
+    /// fault, so the declaration is taken to run to its first `>`.
     private static func declaredEncoding(_ bytes: [UInt8]) -> String? {
         var text = String(decoding: bytes.prefix(512), as: UTF8.self)
         if text.unicodeScalars.first == "\u{FEFF}" { text = String(text.unicodeScalars.dropFirst()) }
-        guard text.hasPrefix("<?xml"), let end = text.range(of: "?>") else { return nil }
-        let declaration = text[..<end.lowerBound]
+        guard text.hasPrefix("<?xml") else { return nil }
+        let declaration = text[..<(text.firstIndex(of: ">") ?? text.endIndex)]
         guard let key = declaration.range(of: "encoding") else { return nil }
         let rest = declaration[key.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" }
         guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }

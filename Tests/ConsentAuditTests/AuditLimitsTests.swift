@@ -286,6 +286,20 @@ struct XMLDeclarationCheckTests {
         }
     }
 
+    /// libxml2 switches to the encoding a declaration names before it finds the declaration's fault, and
+    /// crashed on UTF-7 so (a fuzzer's find): a declaration cut short is checked as far as its first `>`.
+    @Test(arguments: ["<?xml version=\"1.0\" encoding=\"utf-7\"\u{BE}>", "<?xml version=\"1.0\" encoding='UTF-7'>"])
+    func refusesAnotherEncodingInADeclarationCutShort(_ declaration: String) {
+        let text = declaration + "\n<plist version=\"1.0\"><dict><key>A</key><string>a</string></dict></plist>\n"
+        do {
+            _ = try AuditPlist.parse(Data(text.utf8), file: URL(fileURLWithPath: "/tmp/Info.plist"))
+            Issue.record("accepted \(declaration)")
+        } catch {
+            #expect(error.kind == .malformedInput)
+            #expect(error.message.lowercased().contains("declares encoding=\"utf-7\""), "\(error.message)")
+        }
+    }
+
     @Test func refusesAUTF16FileThatDeclaresAnEightBitEncoding() {
         let text = TestFiles.plist("<key>A</key><string>a</string>").replacingOccurrences(of: "UTF-8", with: "ISO-8859-1")
         do {

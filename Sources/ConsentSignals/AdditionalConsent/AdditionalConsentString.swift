@@ -3,8 +3,10 @@
 ///
 /// Version 2 is `2~<consented ids>~dv.<disclosed ids>`, ids joined by `.`, e.g.
 /// `2~1.35.41~dv.9.21`; version 1 is `1~<consented ids>` and has no disclosed part.
-/// Decoding reports the ids in string order; encoding requires each list ascending, with
-/// no consented id repeated among the disclosed, as Google's format asks.
+/// Decoding reports the ids in string order, and encoding writes them in the model's order, so
+/// that anyone's string comes back as it was. Google's format asks for each list ascending, with no
+/// consented id repeated among the disclosed: that is for whoever builds the model (the engine does),
+/// not for the codec.
 public struct AdditionalConsentString: Sendable, Equatable {
     /// The format version, 1 or 2.
     public var version: Int
@@ -73,8 +75,8 @@ public struct AdditionalConsentString: Sendable, Equatable {
     /// Encodes the model: `2~a.b~dv.c.d` (always with `~dv.`, also when nothing is
     /// disclosed) or, for version 1, `1~a.b`.
     ///
-    /// Throws when the version is not 1 or 2, an id is below 1, a list is not ascending
-    /// and unique, a consented id is also listed as disclosed, or version 1 has disclosed ids.
+    /// Throws when the version is not 1 or 2, an id is outside 1 to 1,000,000,000 (what decoding
+    /// reads), or version 1 has disclosed ids.
     public func encoded() throws(SignalEncodingError) -> String {
         guard version == 1 || version == 2 else {
             throw SignalEncodingError(field: "version", reason: "\(version) is not 1 or 2")
@@ -87,10 +89,6 @@ public struct AdditionalConsentString: Sendable, Equatable {
                 throw SignalEncodingError(field: "disclosed", reason: "version 1 has no disclosed ids")
             }
             return "1~" + consentedText
-        }
-        let consentedSet = Set(consented)
-        if let repeated = disclosed.first(where: consentedSet.contains) {
-            throw SignalEncodingError(field: "disclosed", reason: "id \(repeated) is also consented")
         }
         return "2~" + consentedText + "~dv." + disclosed.map(String.init).joined(separator: ".")
     }
@@ -132,13 +130,8 @@ public struct AdditionalConsentString: Sendable, Equatable {
     }
 
     private static func check(_ ids: [Int], _ field: String) throws(SignalEncodingError) {
-        for (index, id) in ids.enumerated() {
-            guard id >= 1, id <= largestId else {
-                throw SignalEncodingError(field: field, reason: "id \(id) is outside 1-\(largestId)")
-            }
-            guard index == 0 || ids[index - 1] < id else {
-                throw SignalEncodingError(field: field, reason: "ids are not ascending and unique at \(id)")
-            }
+        if let id = ids.first(where: { $0 < 1 || $0 > largestId }) {
+            throw SignalEncodingError(field: field, reason: "id \(id) is outside 1-\(largestId)")
         }
     }
 }

@@ -21,7 +21,14 @@ extension BitReader {
             budget -= ids.count
             return VendorSet(maxVendorId: maxVendorId, ascendingIds: ids)
         }
-        return VendorSet(maxVendorId: maxVendorId, ascendingIds: try readRange(name, coding: coding, budget: &budget))
+        let start = offset
+        let ids = try readRange(name, coding: coding, budget: &budget)
+        // A 16-bit range entry can name vendor 0, which the Fibonacci ranges every encoder writes now cannot
+        // hold: such a set could never be written back, so it is refused where it is read.
+        guard ids.first != 0 else {
+            throw error("\(name) range", .expected("vendor ids from 1"), at: start)
+        }
+        return VendorSet(maxVendorId: maxVendorId, ascendingIds: ids)
     }
 
     /// Reads a range of ids in `coding`; ascending and unique.
@@ -50,13 +57,15 @@ extension BitReader {
 }
 
 extension BitWriter {
-    /// Writes `vendors` (ids checked to be within 1 and its `maxVendorId`) as an
-    /// `OptimizedRange` with Fibonacci ranges, choosing as IAB's GPP libraries do: the range
-    /// when it takes no more bits than the bitfield.
+    /// Writes `vendors` (ids checked to be from 1) as an `OptimizedRange` with Fibonacci ranges,
+    /// choosing as IAB's GPP libraries do: the range when it takes no more bits than the bitfield,
+    /// and always for ids above `maxVendorId`, which only a range can hold (a decoded string can have
+    /// them; they are warned about as `vendorIdAboveMax`).
     mutating func writeOptimizedRange(_ vendors: VendorSet) {
         write(vendors.maxVendorId, width: 16)
         let runs = Self.runs(of: vendors.ids)
-        if runs.count <= 4095, Self.fibonacciRangeBitCount(groups: runs) <= vendors.maxVendorId {
+        if runs.count <= 4095,
+           (vendors.ids.last ?? 0) > vendors.maxVendorId || Self.fibonacciRangeBitCount(groups: runs) <= vendors.maxVendorId {
             write(true)
             writeFibonacciRange(groups: runs)
         } else {

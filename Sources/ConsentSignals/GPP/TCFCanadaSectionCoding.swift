@@ -158,9 +158,14 @@ enum TCFCanadaSectionCoding {
         return writer.base64URL()
     }
 
-    /// `vendors` when its largest id fits 16 bits and its ids lie within 1 and it.
+    /// `vendors` when its largest id fits 16 bits and its ids are from 1 (a Fibonacci range holds any such
+    /// id, above the largest too).
     private static func checked(_ vendors: VendorSet, _ field: String) throws(SignalEncodingError) -> VendorSet {
         let maxVendorId = try TCStringEncoder.checked(vendors.maxVendorId, bits: 16, "\(field).maxVendorId")
-        return VendorSet(maxVendorId: maxVendorId, ascendingIds: try TCStringEncoder.ids(vendors.ids, within: maxVendorId, "\(field).ids"))
+        let ids = try TCStringEncoder.ids(vendors.ids, within: Int.max, "\(field).ids")
+        if let last = ids.last, last > maxVendorId, BitWriter.runs(of: ids).count > 4095 {
+            throw SignalEncodingError(field: "\(field).ids", reason: "ids above maxVendorId \(maxVendorId) need a range, and more than 4095 runs do not fit one")
+        }
+        return VendorSet(maxVendorId: maxVendorId, ascendingIds: ids)
     }
 }

@@ -100,7 +100,8 @@ enum TCStringEncoder {
         for (index, restriction) in restrictions.enumerated() {
             writer.write(try checked(restriction.purpose, bits: 6, "publisherRestrictions[\(index)].purpose"), width: 6)
             writer.write(restriction.type.rawValue, width: 2)
-            let runs = BitWriter.runs(of: try ids(restriction.vendors, within: 65535, "publisherRestrictions[\(index)].vendors"))
+            // A range entry can name vendor 0, as some strings' do (warned about as vendorIdZero).
+            let runs = BitWriter.runs(of: try ids(restriction.vendors, from: 0, within: 65535, "publisherRestrictions[\(index)].vendors"))
             _ = try checked(runs.count, bits: 12, "publisherRestrictions[\(index)].vendors (range entries)")
             writer.writeRangeEntries(runs)
         }
@@ -116,11 +117,11 @@ enum TCStringEncoder {
         return Int(value)
     }
 
-    /// `list` ascending and unique, when every id is within `1...limit`.
-    static func ids(_ list: [Int], within limit: Int, _ field: @autoclosure () -> String) throws(SignalEncodingError) -> [Int] {
+    /// `list` ascending and unique, when every id is within `lowest...limit`.
+    static func ids(_ list: [Int], from lowest: Int = 1, within limit: Int, _ field: @autoclosure () -> String) throws(SignalEncodingError) -> [Int] {
         let sorted = VendorSet.normalized(list)
-        if let first = sorted.first, first < 1 {
-            throw SignalEncodingError(field: field(), reason: "id \(first) is below 1")
+        if let first = sorted.first, first < lowest {
+            throw SignalEncodingError(field: field(), reason: "id \(first) is below \(lowest)")
         }
         if let last = sorted.last, last > limit {
             throw SignalEncodingError(field: field(), reason: "id \(last) is above \(limit)")

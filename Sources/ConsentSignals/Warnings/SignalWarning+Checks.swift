@@ -15,7 +15,10 @@ extension SignalWarning {
             ("DisclosedVendors", string.disclosedVendors), ("AllowedVendors", string.allowedVendors),
         ]
         for case let (name, vendors?) in sections {
-            warnings += aboveMax(vendors, name) + zero(vendors, name)
+            warnings += aboveMax(vendors, name) + zero(vendors.ids, name)
+        }
+        if let restriction = string.publisherRestrictions.first(where: { $0.vendors.contains(0) }) {
+            warnings += zero([0], "PubRestrictionEntry (purpose \(restriction.purpose))")
         }
         return warnings
     }
@@ -85,8 +88,8 @@ extension SignalWarning {
     }
 
     /// Vendor 0, which a range entry can name and no vendor has.
-    private static func zero(_ vendors: VendorSet, _ name: String) -> [SignalWarning] {
-        guard vendors.ids.first == 0 else { return [] }
+    private static func zero(_ ids: [Int], _ name: String) -> [SignalWarning] {
+        guard ids.contains(0) else { return [] }
         return [SignalWarning(.vendorIdZero, "\(name) lists vendor 0; vendor ids start at 1")]
     }
 

@@ -74,7 +74,7 @@ struct TCFCanadaSectionTests {
         (TCFCanadaSection(cmpId: 4096), "cmpId"),
         (TCFCanadaSection(consentLanguage: "ENG"), "consentLanguage"),
         (TCFCanadaSection(purposesExpressConsent: [25]), "purposesExpressConsent"),
-        (TCFCanadaSection(vendorExpressConsent: VendorSet(maxVendorId: 3, ids: [4])), "vendorExpressConsent.ids"),
+        (TCFCanadaSection(vendorExpressConsent: VendorSet(maxVendorId: 3, ids: [0])), "vendorExpressConsent.ids"),
         (TCFCanadaSection(pubRestrictions: [PublisherRestriction(purpose: 64, type: .notAllowed, vendors: [])]), "pubRestrictions[0].purpose"),
         (TCFCanadaSection(publisherPurposes: .init(numCustomPurposes: 2, customPurposesExpressConsent: [3])), "customPurposesExpressConsent"),
     ])
@@ -85,5 +85,16 @@ struct TCFCanadaSectionTests {
         } catch {
             #expect(error.field == field)
         }
+    }
+
+    /// A Fibonacci range can name ids above the section's largest id, as some strings do: they decode (with
+    /// the vendorIdAboveMax warning) and are written back as a range, the only form that holds them.
+    @Test("vendors above the largest id are written as a range and decode as they were")
+    func vendorsAboveTheLargestIdComeBack() throws {
+        let section = TCFCanadaSection(vendorExpressConsent: VendorSet(maxVendorId: 3, ids: [2, 268]))
+        let encoded = try TCFCanadaSectionCoding.encode(section, padding: .spec)
+        let decoded = try GPPString(decoding: GPPHeader.encode([5], padding: .spec) + "~" + encoded)
+        #expect(decoded.sections == [.tcfCanada(section)])
+        #expect(SignalWarning.check(decoded).map(\.id) == [.vendorIdAboveMax])
     }
 }

@@ -160,7 +160,7 @@ struct TCStringEncodingTests {
         (TCString(vendorLegitimateInterests: VendorSet(maxVendorId: 70000, ids: [])), "vendorLegitimateInterests.maxVendorId"),
         (TCString(vendorConsents: VendorSet(maxVendorId: 5, ids: [70000])), "vendorConsents.ids"),
         (TCString(publisherRestrictions: [PublisherRestriction(purpose: 64, type: .notAllowed, vendors: [1])]), "publisherRestrictions[0].purpose"),
-        (TCString(publisherRestrictions: [PublisherRestriction(purpose: 1, type: .notAllowed, vendors: [0])]), "publisherRestrictions[0].vendors"),
+        (TCString(publisherRestrictions: [PublisherRestriction(purpose: 1, type: .notAllowed, vendors: [-1])]), "publisherRestrictions[0].vendors"),
         (TCString(publisherTC: PublisherTC(purposeConsents: [25])), "publisherTC.purposeConsents"),
         (TCString(publisherTC: PublisherTC(numCustomPurposes: 64)), "publisherTC.numCustomPurposes"),
         (TCString(publisherTC: PublisherTC(numCustomPurposes: 2, customPurposeConsents: [3])), "publisherTC.customPurposeConsents"),
@@ -184,6 +184,7 @@ struct TCStringEncodingTests {
         (TCString(allowedVendors: VendorSet(maxVendorId: 1, ids: [2, 3, 9])), .vendorIdAboveMax),
         (TCString(vendorConsents: VendorSet(maxVendorId: 1524, ids: [0])), .vendorIdZero),
         (TCString(vendorLegitimateInterests: VendorSet(maxVendorId: 60, ids: [0, 1, 2, 50])), .vendorIdZero),
+        (TCString(publisherRestrictions: [PublisherRestriction(purpose: 2, type: .requireConsent, vendors: [0, 755])]), .vendorIdZero),
     ])
     func idsOutsideTheSectionAreWrittenAsRanges(_ model: TCString, _ warning: SignalWarning.ID) throws {
         let encoded = try model.encoded()

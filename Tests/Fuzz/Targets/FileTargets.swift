@@ -9,7 +9,7 @@ import PropertyLists
 /// The readers of the files a command is given: each must refuse or read any bytes; what the JSON
 /// reader and the state file read must come back the same through their writers.
 enum FileTargets {
-    static let all = [json, stateFile, policy, vendorList, propertyList, androidPreferences, preferences, xcconfig, fixture]
+    static let all = [json, stateFile, consentLog, policy, vendorList, propertyList, androidPreferences, preferences, xcconfig, fixture]
 
     static let json = FuzzTarget(name: "json", summary: "any JSON document, through the one strict reader") { input in
         guard let value = try? JSONReader.parse(input) else { return [] }
@@ -23,6 +23,12 @@ enum FileTargets {
         DecisionRun.decide(record)
         let again = StateFile.decode(StateFile.encode(record))
         return again == .record(record) ? [] : ["a record read from a state file is written as one that reads as \(again)"]
+    }
+
+    static let consentLog = FuzzTarget(name: "consent-log", summary: "a consent-log.jsonl, its hash chain verified as log --verify FILE does") { input in
+        let verification = ConsentLogVerification(log: input)
+        let lines = input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count
+        return verification.lineCount <= lines ? [] : ["\(verification.lineCount) lines counted in a log of \(lines)"]
     }
 
     static let policy = FuzzTarget(name: "policy", summary: "a policy file, validated, then decided with") { input in

@@ -96,6 +96,45 @@ package enum XMLDeclarationCheck {
                 "the file declares a custom entity; only &amp; &lt; &gt; &quot; &apos; and &#…; references are allowed", hint: hint
             )
         }
+        if let instruction = processingInstruction(in: bytes) {
+            throw PropertyListError.malformed(
+                SourceLocation(file: file, line: lineNumber(at: instruction, in: bytes)),
+                "the file has a processing instruction (<?…?>) besides the XML declaration, which this format never has",
+                hint: hint
+            )
+        }
+    }
+
+    /// Where a processing instruction other than the XML declaration starts, outside comments and CDATA
+    /// sections. Neither format has one, and corelibs Foundation's parser crashes on one without data
+    /// (`<?name?>`), so they are refused before libxml2 reads the file.
+    private static func processingInstruction(in bytes: [UInt8]) -> Int? {
+        let open = UInt8(ascii: "<"), question = UInt8(ascii: "?")
+        var index = 0
+        while index + 1 < bytes.count {
+            guard bytes[index] == open else {
+                index += 1
+                continue
+            }
+            if matches("<!--", at: index, in: bytes) {
+                index = (find(Array("-->".utf8), in: bytes, from: index + 4) ?? bytes.count) + 3
+            } else if matches("<![CDATA[", at: index, in: bytes) {
+                index = (find(Array("]]>".utf8), in: bytes, from: index + 9) ?? bytes.count) + 3
+            } else if bytes[index + 1] == question {
+                let isDeclaration = matches("<?xml", at: index, in: bytes)
+                    && bytes[..<index].allSatisfy { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+                if !isDeclaration { return index }
+                index += 2
+            } else {
+                index += 1
+            }
+        }
+        return nil
+    }
+
+    private static func matches(_ text: String, at index: Int, in bytes: [UInt8]) -> Bool {
+        let needle = Array(text.utf8)
+        return index + needle.count <= bytes.count && bytes[index..<index + needle.count].elementsEqual(needle)
     }
 
     /// libxml2's detection: a byte-order mark, or the pattern `<?` makes in each encoding.
@@ -124,9 +163,9 @@ package enum XMLDeclarationCheck {
         return String(rest.dropFirst().prefix { $0 != quote })
     }
 
-    private static func find(_ needle: [UInt8], in bytes: [UInt8]) -> Int? {
+    private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int = 0) -> Int? {
         guard needle.count <= bytes.count, let first = needle.first else { return nil }
-        var index = 0
+        var index = start
         while index + needle.count <= bytes.count {
             if bytes[index] == first, bytes[index..<index + needle.count].elementsEqual(needle) { return index }
             index += 1

@@ -300,6 +300,27 @@ struct XMLDeclarationCheckTests {
         }
     }
 
+    /// corelibs Foundation's XML parser crashed on a processing instruction without data (a fuzzer's find);
+    /// a plist has none but its XML declaration, in a comment or a CDATA section `<?` is only text.
+    @Test(arguments: [("<?cp125xz?>\n<plist version=\"1.0\"><dict/></plist>\n", 1),
+                      ("<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict><?php echo 1 ?></dict></plist>\n", 3)])
+    func refusesAProcessingInstruction(_ text: String, _ line: Int) {
+        do {
+            _ = try AuditPlist.parse(Data(text.utf8), file: URL(fileURLWithPath: "/tmp/Info.plist"))
+            Issue.record("accepted \(text)")
+        } catch {
+            #expect(error.kind == .malformedInput)
+            #expect(error.message.contains("processing instruction"), "\(error.message)")
+            #expect(error.line == line)
+        }
+    }
+
+    @Test func readsAQuestionMarkAfterALessThanInACommentOrACDATASectionAsText() throws {
+        let text = TestFiles.plist("<!-- <?not an instruction?> --><key>A</key><string><![CDATA[<?x?>]]></string>")
+        let document = try AuditPlist.parse(Data(text.utf8), file: URL(fileURLWithPath: "/tmp/Info.plist"))
+        #expect(document.root.dict?["A"]?.value.string == "<?x?>")
+    }
+
     @Test func refusesAUTF16FileThatDeclaresAnEightBitEncoding() {
         let text = TestFiles.plist("<key>A</key><string>a</string>").replacingOccurrences(of: "UTF-8", with: "ISO-8859-1")
         do {

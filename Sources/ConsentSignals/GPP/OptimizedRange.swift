@@ -21,20 +21,20 @@ extension BitReader {
             budget -= ids.count
             return VendorSet(maxVendorId: maxVendorId, ascendingIds: ids)
         }
-        let start = offset
-        let ids = try readRange(name, coding: coding, budget: &budget)
-        // A 16-bit range entry can name vendor 0, which the Fibonacci ranges every encoder writes now cannot
-        // hold: such a set could never be written back, so it is refused where it is read.
-        guard ids.first != 0 else {
-            throw error("\(name) range", .expected("vendor ids from 1"), at: start)
-        }
-        return VendorSet(maxVendorId: maxVendorId, ascendingIds: ids)
+        return VendorSet(maxVendorId: maxVendorId, ascendingIds: try readRange(name, coding: coding, budget: &budget))
     }
 
-    /// Reads a range of ids in `coding`; ascending and unique.
+    /// Reads a range of ids in `coding`; ascending and unique, from 1.
     mutating func readRange(_ name: String, coding: RangeCoding, budget: inout Int) throws(SignalDecodingError) -> [Int] {
         guard coding == .fibonacci else {
-            return try readRangeEntries(name, budget: &budget)
+            let start = offset
+            let ids = try readRangeEntries(name, budget: &budget)
+            // A 16-bit range entry can name vendor 0, which the Fibonacci ranges every encoder writes now
+            // cannot hold: such a set could never be written back, so it is refused where it is read.
+            guard ids.first != 0 else {
+                throw error("\(name) range", .expected("vendor ids from 1"), at: start)
+            }
+            return ids
         }
         let start = offset
         let groups = try readFibonacciRange(name)

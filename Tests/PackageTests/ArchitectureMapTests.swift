@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func aPathThatIsGoneIsFound() {
-        let named = Self.namedPaths(in: "see `Sources/ConsentEngine/Rules/`, `Sources/Nowhere/Gone.swift`, `.build/fuzz` and `NoSuchFile.swift`")
+        let named = Self.namedPaths(in: "see `Sources/ConsentEngine/Rules/`, `Sources/Nowhere/Gone.swift`, `.build/fuzz`, `../shared/reference/wild` and `NoSuchFile.swift`")
         #expect(named == ["Sources/ConsentEngine/Rules/", "Sources/Nowhere/Gone.swift", "NoSuchFile.swift"])
         #expect(!FileManager.default.fileExists(atPath: PackageLayout.root.appendingPathComponent(named[1]).path))
         #expect(Self.files(named: named[2]).isEmpty)
@@ -38,10 +38,10 @@ import Testing
         let spans = text.split(separator: "`", omittingEmptySubsequences: false).enumerated()
             .filter { $0.offset % 2 == 1 }.map { String($0.element) }
         return spans.filter { span in
-            // Paths of the system (`/dev/null`) and of the build folder (`.build/fuzz`) are not the
-            // repository's: a clean clone has no build folder.
+            // Paths of the system (`/dev/null`), beside the repository (`../shared/…`) and of the build
+            // folder (`.build/fuzz`) are not the repository's: a clean clone has no build folder.
             !span.contains(" ") && !span.hasPrefix("$") && !span.hasPrefix("-") && !span.hasPrefix("/")
-                && !span.hasPrefix(".build/")
+                && !span.hasPrefix("../") && !span.hasPrefix(".build/")
                 && (span.contains("/") || [".swift", ".md", ".json", ".docc"].contains { span.hasSuffix($0) })
                 && !span.contains("<") && !span.contains("*")
         }

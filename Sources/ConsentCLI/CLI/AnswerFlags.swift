@@ -11,7 +11,7 @@ struct AnswerFlags: Sendable {
     ]
 
     /// What `--consent` answers the consent form with.
-    enum Consent: String, Sendable {
+    enum Consent: String, Sendable, CaseIterable {
         /// Consent.
         case all
         /// Do not consent.
@@ -57,12 +57,8 @@ struct AnswerFlags: Sendable {
 
 extension Option where Value == AnswerFlags.Consent {
     static var consent: Option<AnswerFlags.Consent> {
-        Option("consent", "all|none|custom", help: "answer the consent form: consent, reject (Do not consent), or manage then confirm") { text throws(CLIError) in
-            guard let answer = AnswerFlags.Consent(rawValue: text.lowercased()) else {
-                throw CLIError.usage("--consent: '\(text)' is not an answer", hint: "use all, none or custom")
-            }
-            return answer
-        }
+        Option("consent", "all|none|custom", help: "answer the consent form: consent, reject (Do not consent), or manage then confirm",
+               oneOf: "an answer")
     }
 }
 

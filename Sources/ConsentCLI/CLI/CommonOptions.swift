@@ -123,12 +123,7 @@ extension Option where Value == DebugGeography {
 
 extension Option where Value == Build {
     static var build: Option<Build> {
-        Option("build", "KIND", help: "debug or release (default: debug)") { text throws(CLIError) in
-            guard let build = Build(rawValue: text.lowercased()) else {
-                throw CLIError.usage("--build: '\(text)' is not a build kind", hint: "use debug or release")
-            }
-            return build
-        }
+        Option("build", "KIND", help: "debug or release (default: debug)", oneOf: "a build kind")
     }
 }
 

@@ -32,6 +32,21 @@ extension Option where Value == String {
     }
 }
 
+extension Option where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
+    /// An option that takes one of `Value`'s cases by name, in any letter case; any other text is the usage
+    /// error `--NAME: 'TEXT' is not NOUN`, with the cases as the hint (`use text, json or kantara`).
+    package init(_ name: String, _ placeholder: String, help: String, oneOf noun: String) {
+        self.init(name, placeholder, help: help) { text throws(CLIError) in
+            guard let value = Value(rawValue: text.lowercased()) else {
+                let names = Value.allCases.map(\.rawValue)
+                let choices = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names.joined()
+                throw CLIError.usage("--\(name): '\(text)' is not \(noun)", hint: "use \(choices)")
+            }
+            return value
+        }
+    }
+}
+
 /// An option that takes no value: given or not.
 package struct Flag: Sendable {
     /// The name, help and short form the parser and the help text use.

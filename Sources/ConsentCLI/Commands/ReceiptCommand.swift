@@ -105,11 +105,7 @@ enum ReceiptCommand: Command {
 
 extension Option where Value == ReceiptCommand.Format {
     static var receiptFormat: Option<ReceiptCommand.Format> {
-        Option("format", "text|json|kantara", help: "how to print the receipt (default text; kantara: a Kantara Consent Receipt v1.1)") { name throws(CLIError) in
-            guard let format = ReceiptCommand.Format(rawValue: name.lowercased()) else {
-                throw CLIError.usage("--format: '\(name)' is not a receipt format", hint: "use text, json or kantara")
-            }
-            return format
-        }
+        Option("format", "text|json|kantara", help: "how to print the receipt (default text; kantara: a Kantara Consent Receipt v1.1)",
+               oneOf: "a receipt format")
     }
 }

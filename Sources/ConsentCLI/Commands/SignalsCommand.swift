@@ -92,12 +92,8 @@ enum SignalsCommand: Command {
 
 extension Option where Value == SignalsCommand.Format {
     static var format: Option<SignalsCommand.Format> {
-        Option("format", "text|json|plist|defaults", help: "how to print the keys (default text; --json is --format json)") { name throws(CLIError) in
-            guard let format = SignalsCommand.Format(rawValue: name.lowercased()) else {
-                throw CLIError.usage("--format: '\(name)' is not a format", hint: "use text, json, plist or defaults")
-            }
-            return format
-        }
+        Option("format", "text|json|plist|defaults", help: "how to print the keys (default text; --json is --format json)",
+               oneOf: "a format")
     }
 }
 

@@ -58,6 +58,27 @@ struct OptionTests {
         }
     }
 
+    @Test func anOptionOfNamedCasesTakesThemInAnyLetterCaseAndListsThemWhenItRefuses() throws {
+        #expect(try Option.receiptFormat.value(of: "Kantara") == .kantara)
+        #expect(try Option.consent.value(of: "NONE") == .none)
+        let refusals: [(CLIError?, String, String?)] = [
+            (refusal(of: "pdf", by: Option.receiptFormat), "--format: 'pdf' is not a receipt format", "use text, json or kantara"),
+            (refusal(of: "xml", by: Option.format), "--format: 'xml' is not a format", "use text, json, plist or defaults"),
+            (refusal(of: "some", by: Option.consent), "--consent: 'some' is not an answer", "use all, none or custom"),
+            (refusal(of: "beta", by: Option.build), "--build: 'beta' is not a build kind", "use debug or release"),
+        ]
+        for (refusal, message, hint) in refusals {
+            #expect(refusal?.message == message)
+            #expect(refusal?.hint == hint)
+            #expect(refusal?.exitCode == .usage)
+        }
+    }
+
+    private func refusal<Value>(of text: String, by option: Option<Value>) -> CLIError? {
+        do throws(CLIError) { _ = try option.value(of: text) } catch { return error }
+        return nil
+    }
+
     @Test func aListOptionReadsEveryIdOfItsList() throws {
         let arguments = try parse(["--purposes", "1, 3,4", "--vendors", "755,atp:89"], options: AnswerFlags.specs + [.flag(.help)])
         #expect(try arguments[Option.purposes] == [1, 3, 4])

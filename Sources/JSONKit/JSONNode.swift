@@ -3,42 +3,39 @@
 package struct JSONNode: Sendable {
     /// The value.
     package let value: JSONValue
-    /// The path of the object or list that holds the value (or the value's own), and the value's key or
-    /// index in it: most values read are never reported, so their paths are written only when asked for.
-    private let container: String
-    private let step: Step
+    /// Where the value is: most values read are never reported, so their paths are written only when a
+    /// message asks for one.
+    private let location: Location
 
-    private enum Step: Sendable {
-        case none, key(String), index(Int)
-    }
+    /// A place in a document: a path given whole, or a key or an index of the object or list at a place.
+    private indirect enum Location: Sendable {
+        case given(String), key(String, of: Location), index(Int, of: Location)
 
-    /// Where it is.
-    package var path: String {
-        switch step {
-        case .none: return container
-        case .key(let key): return JSONPath.appending(key, to: container)
-        case .index(let index): return JSONPath.appending(index: index, to: container)
+        var path: String {
+            switch self {
+            case .given(let path): return path
+            case .key(let key, let container): return JSONPath.appending(key, to: container.path)
+            case .index(let index, let container): return JSONPath.appending(index: index, to: container.path)
+            }
         }
     }
 
+    /// Where it is.
+    package var path: String { location.path }
+
     package init(_ value: JSONValue, path: String = JSONPath.root) {
         self.value = value
-        container = path
-        step = .none
+        location = .given(path)
     }
 
-    /// The member `key` of the object at `path`.
-    fileprivate init(_ value: JSONValue, key: String, of path: String) {
+    private init(_ value: JSONValue, at location: Location) {
         self.value = value
-        container = path
-        step = .key(key)
+        self.location = location
     }
 
-    /// The element `index` of the list at `path`.
-    private init(_ value: JSONValue, index: Int, of path: String) {
-        self.value = value
-        container = path
-        step = .index(index)
+    /// The member `key` of this object.
+    fileprivate func member(_ key: String, _ value: JSONValue) -> JSONNode {
+        JSONNode(value, at: .key(key, of: location))
     }
 
     /// A problem with the value at this path.
@@ -52,25 +49,22 @@ package struct JSONNode: Sendable {
     /// The value as an object whose fields are all among `allowed`.
     package func object(allowed: [String]) throws(JSONFieldError) -> JSONObject {
         guard case .object(let members) = value else { throw error("expected an object, found \(value.kindDescription)") }
-        let path = self.path
         if members.contains(where: { !allowed.contains($0.key) }),
            let unknown = JSONFields.unknown(members.map(\.key), allowed: allowed, at: path) {
             throw unknown
         }
-        return JSONObject(path: path, members: members)
+        return JSONObject(self, members: members)
     }
 
     /// The value as an object whose fields are not checked (a format that others extend, such as a vendor list).
     package func anyObject() throws(JSONFieldError) -> JSONObject {
         guard case .object(let members) = value else { throw error("expected an object, found \(value.kindDescription)") }
-        return JSONObject(path: path, members: members)
+        return JSONObject(self, members: members)
     }
 
     /// The value as a list of nodes.
     package func array() throws(JSONFieldError) -> [JSONNode] {
-        guard case .array(let items) = value else { throw error("expected a list, found \(value.kindDescription)") }
-        let path = self.path
-        return items.enumerated().map { JSONNode($0.element, index: $0.offset, of: path) }
+        try items { $0.node() }
     }
 
     /// The value as a string.
@@ -103,15 +97,34 @@ package struct JSONNode: Sendable {
 
     /// The value as a list of whole numbers within `range`.
     package func ints(in range: ClosedRange<Int> = Int.min...Int.max) throws(JSONFieldError) -> [Int] {
-        var result: [Int] = []
-        for item in try array() { result.append(try item.int(in: range)) }
-        return result
+        try items { item throws(JSONFieldError) in
+            if case .integer(let integer) = item.value, range.contains(integer) { return integer }
+            return try item.node().int(in: range)
+        }
     }
 
     /// The value as a list of strings.
     package func strings() throws(JSONFieldError) -> [String] {
-        var result: [String] = []
-        for item in try array() { result.append(try item.string()) }
+        try items { item throws(JSONFieldError) in
+            if case .string(let text) = item.value { return text }
+            return try item.node().string()
+        }
+    }
+
+    /// An element of a list, read without a node of its own until a message needs its path.
+    private struct Item {
+        let value: JSONValue, index: Int, list: Location
+        func node() -> JSONNode { JSONNode(value, at: .index(index, of: list)) }
+    }
+
+    /// The list's elements, each made a value by `read`, which is handed the element.
+    private func items<Element>(_ read: (Item) throws(JSONFieldError) -> Element) throws(JSONFieldError) -> [Element] {
+        guard case .array(let values) = value else { throw error("expected a list, found \(value.kindDescription)") }
+        var result: [Element] = []
+        result.reserveCapacity(values.count)
+        for (index, element) in values.enumerated() {
+            result.append(try read(Item(value: element, index: index, list: location)))
+        }
         return result
     }
 
@@ -119,9 +132,8 @@ package struct JSONNode: Sendable {
     package func stringMap() throws(JSONFieldError) -> [String: String] {
         guard case .object(let members) = value else { throw error("expected an object, found \(value.kindDescription)") }
         var result: [String: String] = [:]
-        let path = self.path
         for member in members {
-            result[member.key] = try JSONNode(member.value, key: member.key, of: path).string()
+            result[member.key] = try self.member(member.key, member.value).string()
         }
         return result
     }
@@ -155,14 +167,22 @@ package struct JSONNode: Sendable {
 
 /// An object whose fields have been checked against the allowed names.
 package struct JSONObject: Sendable {
-    /// Where the object is.
-    package let path: String
+    /// The object's node.
+    private let node: JSONNode
     /// Its members, in their order.
     package let members: [JSONValue.Member]
 
+    fileprivate init(_ node: JSONNode, members: [JSONValue.Member]) {
+        self.node = node
+        self.members = members
+    }
+
+    /// Where the object is.
+    package var path: String { node.path }
+
     /// The field, or `nil` when it is absent.
     package subscript(_ key: String) -> JSONNode? {
-        members.first { $0.key == key }.map { JSONNode($0.value, key: key, of: path) }
+        members.first { $0.key == key }.map { node.member(key, $0.value) }
     }
 
     /// The field, or an error naming it when it is absent.

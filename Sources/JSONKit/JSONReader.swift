@@ -7,6 +7,10 @@ package struct JSONReader {
 
     private let bytes: [UInt8]
     private var index = 0
+    /// The elements and members of the lists and objects being read, a nested one's above its
+    /// container's: each list or object is copied out once, at its size, instead of growing as it is read.
+    private var pendingItems: [JSONValue] = []
+    private var pendingMembers: [JSONValue.Member] = []
 
     /// Parses a whole text; a UTF-8 byte-order mark at the start is skipped.
     package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
@@ -46,7 +50,8 @@ package struct JSONReader {
 
     private mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         index += 1
-        var members: [JSONValue.Member] = []
+        let start = pendingMembers.count
+        defer { pendingMembers.removeSubrange(start...) }
         // Keys seen, once the object is too large for a look along its members.
         var seen: Set<String>?
         skipWhitespace()
@@ -60,8 +65,8 @@ package struct JSONReader {
             if seen != nil {
                 repeated = !seen!.insert(key).inserted
             } else {
-                repeated = members.contains { $0.key == key }
-                if members.count == 16 { seen = Set(members.map(\.key) + [key]) }
+                repeated = pendingMembers[start...].contains { $0.key == key }
+                if pendingMembers.count - start == 16 { seen = Set(pendingMembers[start...].map(\.key) + [key]) }
             }
             guard !repeated else {
                 index = keyStart
@@ -71,29 +76,32 @@ package struct JSONReader {
             guard peek(UInt8(ascii: ":")) else { throw failure("expected ':' after \(JSONWriter.quoted(key))") }
             index += 1
             skipWhitespace()
-            members.append(JSONValue.Member(key: key, value: try value(depth: depth + 1)))
+            let member = JSONValue.Member(key: key, value: try value(depth: depth + 1))
+            pendingMembers.append(member)
             skipWhitespace()
             if peek(UInt8(ascii: ",")) { index += 1; continue }
             if peek(UInt8(ascii: "}")) { index += 1; break }
             throw failure("expected ',' or '}'")
         }
-        return .object(members)
+        return .object(Array(pendingMembers[start...]))
     }
 
     private mutating func array(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         index += 1
-        var items: [JSONValue] = []
+        let start = pendingItems.count
+        defer { pendingItems.removeSubrange(start...) }
         skipWhitespace()
         if peek(UInt8(ascii: "]")) { index += 1; return .array([]) }
         while true {
             skipWhitespace()
-            items.append(try value(depth: depth + 1))
+            let item = try value(depth: depth + 1)
+            pendingItems.append(item)
             skipWhitespace()
             if peek(UInt8(ascii: ",")) { index += 1; continue }
             if peek(UInt8(ascii: "]")) { index += 1; break }
             throw failure("expected ',' or ']'")
         }
-        return .array(items)
+        return .array(Array(pendingItems[start...]))
     }
 
     private mutating func string() throws(JSONSyntaxError) -> String {

@@ -19,6 +19,28 @@ struct JSONReaderTests {
         ]))
     }
 
+    @Test func aKeyIsRepeatedOnlyWithinItsOwnObjectWhateverItsSize() throws {
+        let keys = (0..<20).map { "k\($0)" }
+        let members = keys.map { "\"\($0)\": [\"\($0)\"]" }
+        // Each object's keys and each list's elements are its own, however deep the nesting.
+        let nested = try parse(#"{"a": {"a": [1, {"a": [2]}], "b": 3}, "b": [[4], 5]}"#)
+        #expect(nested == .object([
+            .init(key: "a", value: .object([
+                .init(key: "a", value: .array([.integer(1), .object([.init(key: "a", value: .array([.integer(2)]))])])),
+                .init(key: "b", value: .integer(3)),
+            ])),
+            .init(key: "b", value: .array([.array([.integer(4)]), .integer(5)])),
+        ]))
+        let large = try parse("{" + (members + ["\"inner\": {" + members.joined(separator: ", ") + "}"]).joined(separator: ", ") + "}")
+        guard case .object(let outer) = large else { Issue.record("not an object: \(large)"); return }
+        #expect(outer.map(\.key) == keys + ["inner"])
+        #expect(outer.first?.value == .array([.string("k0")]))
+        for repeated in ["k0", "k15", "k19"] {
+            let text = "{" + (members + ["\"\(repeated)\": 0"]).joined(separator: ", ") + "}"
+            #expect(throws: JSONSyntaxError.self, "\(repeated) twice among 21 members") { try parse(text) }
+        }
+    }
+
     @Test func aWholeNumberBeyondIntIsNotAnInteger() throws {
         #expect(try parse("9223372036854775807") == .integer(Int.max))
         #expect(try parse("9223372036854775808") == .number(9223372036854775808))

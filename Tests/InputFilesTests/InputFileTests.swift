@@ -1,6 +1,7 @@
 import Foundation
 import InputFiles
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -155,38 +156,5 @@ final class InputFileTests {
         #expect(error.description == "App/Info.plist: " + message)
         #expect(error.isContentFault == (problem == .tooLarge(bound: 64 << 20)))
         #expect(InputFileError(problem, path: "p", kind: .vendorList).name == "vendor list")
-    }
-}
-
-/// A Unix-domain socket bound at a path, so that the path names a socket.
-private struct UnixSocket {
-    let descriptor: Int32
-
-    init(boundAt path: String) throws {
-        #if canImport(Glibc)
-        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        #elseif canImport(Darwin)
-        descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
-        #endif
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (index, byte) in path.utf8.prefix(buffer.count - 1).enumerated() { buffer[index] = byte }
-        }
-        let bound = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard descriptor >= 0, bound == 0 else { throw POSIXError(.EADDRNOTAVAIL) }
-    }
-
-    func close(removing path: String) {
-        #if canImport(Glibc)
-        _ = Glibc.close(descriptor)
-        #elseif canImport(Darwin)
-        _ = Darwin.close(descriptor)
-        #endif
-        unlink(path)
     }
 }

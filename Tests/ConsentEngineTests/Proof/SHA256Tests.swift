@@ -1,6 +1,7 @@
 @testable import ConsentEngine
 import Foundation
 import Testing
+import TestSupport
 
 /// The package's SHA-256 against FIPS 180-4's published examples and Python's `hashlib`.
 struct SHA256Tests {

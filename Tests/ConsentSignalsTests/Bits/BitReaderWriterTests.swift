@@ -1,5 +1,6 @@
 import Testing
 @testable import ConsentSignals
+import TestSupport
 
 @Suite("bit reader and writer")
 struct BitReaderWriterTests {

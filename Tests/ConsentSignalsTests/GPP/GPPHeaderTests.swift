@@ -1,5 +1,6 @@
 import Testing
 @testable import ConsentSignals
+import TestSupport
 
 @Suite("GPP header")
 struct GPPHeaderTests {

@@ -1,5 +1,6 @@
 import Testing
 import ConsentSignals
+import TestSupport
 
 @Suite("GPP string mutations")
 struct GPPMutationTests {

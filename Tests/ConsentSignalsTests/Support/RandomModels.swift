@@ -1,4 +1,5 @@
 @testable import ConsentSignals
+import TestSupport
 
 /// Random models for every codec, each field within its range, for round trips. Every model comes from
 /// its own seed, so a failing one is rebuilt from the seed its test prints.

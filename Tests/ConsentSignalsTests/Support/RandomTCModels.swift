@@ -1,4 +1,5 @@
 import ConsentSignals
+import TestSupport
 
 /// Ids of `1...limit` drawn 64 at a time, each in with one chance in 2^`sparseness` (0 to 5), so that
 /// a list of a thousand ids costs a few dozen draws.

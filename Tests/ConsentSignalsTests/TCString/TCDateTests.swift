@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ConsentSignals
+import TestSupport
 
 @Suite("TC dates")
 struct TCDateTests {

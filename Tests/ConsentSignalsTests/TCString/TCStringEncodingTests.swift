@@ -1,5 +1,6 @@
 import Testing
 @testable import ConsentSignals
+import TestSupport
 
 /// iabtcf-es's `VendorVectorEncoder.encode` decision, transcribed literally (walk ids 1 to
 /// maxId, update the estimate while it is still smaller), to check the library's shortcut.

@@ -1,5 +1,6 @@
 import Testing
 @testable import ConsentSignals
+import TestSupport
 
 @Suite("TC string mutations")
 struct TCStringMutationTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -123,38 +124,5 @@ struct InputFilesTests {
         let result = try Consentctl.runWithShell(#"ulimit -v 250000; exec "$0" "$@""#, ["audit", "--xcconfig", file.path])
         #expect(result.status == 65, "\(result.stderr)")
         #expect(result.stderr.contains("Big.xcconfig:1: the line is longer than 1 MiB"), "\(result.stderr)")
-    }
-}
-
-/// A Unix-domain socket bound at a path, so that the path names a socket.
-private struct UnixSocket {
-    let descriptor: Int32
-
-    init(boundAt path: String) throws {
-        #if canImport(Glibc)
-        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        #elseif canImport(Darwin)
-        descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
-        #endif
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (index, byte) in path.utf8.prefix(buffer.count - 1).enumerated() { buffer[index] = byte }
-        }
-        let bound = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard descriptor >= 0, bound == 0 else { throw POSIXError(.EADDRNOTAVAIL) }
-    }
-
-    func close(removing path: String) {
-        #if canImport(Glibc)
-        _ = Glibc.close(descriptor)
-        #elseif canImport(Darwin)
-        _ = Darwin.close(descriptor)
-        #endif
-        unlink(path)
     }
 }

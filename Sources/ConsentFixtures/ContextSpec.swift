@@ -9,7 +9,7 @@ import JSONKit
 struct ContextSpec: Equatable {
     static let fields = [
         "region", "now", "build", "testDevice", "deviceID", "tfua", "debugGeography", "resetConsent",
-        "trackingRestricted", "lang",
+        "trackingRestricted", "trackingSystem", "lang",
     ]
 
     var region: RegionInput?
@@ -21,6 +21,8 @@ struct ContextSpec: Equatable {
     var debugGeography: DebugGeography?
     var resetConsent: Bool?
     var trackingRestricted: Bool?
+    /// The system's tracking answer (CONTRACT §13a); absent: no system to ask.
+    var trackingSystem: TrackingStatus?
     var lang: String?
 
     /// Reads a `context` object.
@@ -43,6 +45,7 @@ struct ContextSpec: Equatable {
         spec.debugGeography = try object["debugGeography"]?.choice(DebugGeography.self)
         spec.resetConsent = try object["resetConsent"]?.bool()
         spec.trackingRestricted = try object["trackingRestricted"]?.bool()
+        spec.trackingSystem = try object["trackingSystem"]?.choice(TrackingStatus.self)
         spec.lang = try object["lang"]?.string()
         return spec
     }
@@ -54,7 +57,8 @@ struct ContextSpec: Equatable {
             testDevice: other.testDevice ?? testDevice, deviceID: other.deviceID ?? deviceID,
             tfua: other.tfua ?? tfua, debugGeography: other.debugGeography ?? debugGeography,
             resetConsent: other.resetConsent ?? resetConsent,
-            trackingRestricted: other.trackingRestricted ?? trackingRestricted, lang: other.lang ?? lang)
+            trackingRestricted: other.trackingRestricted ?? trackingRestricted,
+            trackingSystem: other.trackingSystem ?? trackingSystem, lang: other.lang ?? lang)
     }
 
     /// The decision context, with the defaults of `consentctl` for what is not set (a debug build on an
@@ -72,6 +76,7 @@ struct ContextSpec: Equatable {
             region: region, now: now, build: build ?? .debug, isTestDevice: testDevice ?? false,
             deviceID: deviceID, isTaggedUnderAgeOfConsent: tfua ?? false,
             debugGeography: debugGeography ?? .disabled, debugResetConsent: resetConsent ?? false,
-            trackingCapability: trackingRestricted == true ? .restricted : .available, language: lang)
+            trackingCapability: trackingRestricted == true ? .restricted : .available,
+            trackingSystem: trackingSystem, language: lang)
     }
 }

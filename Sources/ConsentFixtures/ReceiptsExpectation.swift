@@ -6,7 +6,7 @@ import JSONKit
 /// hold, compared as JSON; `null` expects the field to be null or absent.
 struct ReceiptsExpectation {
     static let fields = [
-        "prev", "event", "at", "change", "policyID", "policyRevision", "region", "consent", "usOptOuts", "tracking",
+        "prev", "event", "at", "change", "source", "from", "to", "policyID", "policyRevision", "region", "consent", "usOptOuts", "tracking",
         "policyFiles", "language", "collectionMethod", "engineVersion", "installID", "tcString", "acString", "gppString",
     ]
 

@@ -10,7 +10,7 @@ struct CommonOptions: Sendable {
     static let specs: [OptionSpec] = [
         .option(.app), .option(.stateDir), .option(.policy), .option(.vendorList), .option(.geo),
         .option(.debugGeo), .flag(.resetConsent), .option(.build), .flag(.testDevice), .option(.deviceID),
-        .flag(.tfua), .flag(.trackingRestricted), .option(.lang), .option(.now), .flag(.json), .flag(.noInput),
+        .flag(.tfua), .flag(.trackingRestricted), .option(.trackingSystem), .option(.lang), .option(.now), .flag(.json), .flag(.noInput),
         .flag(.noColor), .flag(.help),
     ]
 
@@ -25,7 +25,9 @@ struct CommonOptions: Sendable {
     var testDevice: Bool
     var deviceID: String?
     var tfua: Bool
-    var trackingRestricted: Bool
+    /// The system's tracking answer (`--tracking-system`; `--tracking-restricted` means `restricted`), or
+    /// `nil`: no system to ask, the stored answer stands.
+    var trackingSystem: TrackingStatus?
     var language: String?
     var clock: ConsentClock
     var json: Bool
@@ -44,7 +46,14 @@ struct CommonOptions: Sendable {
         testDevice = arguments[Flag.testDevice]
         deviceID = arguments[Option.deviceID]
         tfua = arguments[Flag.tfua]
-        trackingRestricted = arguments[Flag.trackingRestricted]
+        trackingSystem = try arguments[Option.trackingSystem]
+        if arguments[Flag.trackingRestricted] {
+            guard trackingSystem == nil || trackingSystem == .restricted else {
+                throw CLIError.usage("--tracking-restricted contradicts --tracking-system \(trackingSystem!.rawValue)",
+                                     hint: "give one of them (--tracking-restricted means --tracking-system restricted)")
+            }
+            trackingSystem = .restricted
+        }
         language = arguments[Option.lang]
         clock = try arguments.clock()
         json = arguments[Flag.json]
@@ -67,17 +76,48 @@ struct CommonOptions: Sendable {
             region: region, now: now, appID: appID, build: build, isTestDevice: testDevice, deviceID: deviceID,
             isTaggedUnderAgeOfConsent: tfua, debugGeography: debugGeography,
             debugResetConsent: resetConsent,
-            trackingCapability: trackingRestricted ? .restricted : .available, language: language)
+            trackingCapability: trackingSystem == .restricted ? .restricted : .available,
+            trackingSystem: trackingSystem, language: language)
     }
 }
 
 extension CommonOptions {
+    /// The app's state store: `--state-dir`, else the state directory `environment` names (see
+    /// ``stateDirectory(explicit:environment:)``).
+    func store(environment: [String: String]) throws(StoreError) -> FileConsentStore {
+        try FileConsentStore(appID: appID, stateDirectory: Self.stateDirectory(explicit: stateDir, environment: environment), clock: clock)
+    }
+
+    /// The command line's state directory: `explicit` when given (`--state-dir`), else
+    /// `$CONSENTCTL_STATE_DIR`, else `$XDG_STATE_HOME/consentctl`, else `~/.local/state/consentctl`. (An app's
+    /// store keeps its own folder, Application Support; this is the command line's choice, CONTRACT §4.)
+    ///
+    /// Empty variables count as unset, and a relative `XDG_STATE_HOME` is ignored, as the XDG Base
+    /// Directory specification asks. `~` is `$HOME`, or the account's home directory when `HOME` is unset.
+    static func stateDirectory(explicit: String?, environment: [String: String]) -> String {
+        func value(_ name: String) -> String? {
+            guard let value = environment[name], !value.isEmpty else { return nil }
+            return value
+        }
+        if let explicit, !explicit.isEmpty { return explicit }
+        if let directory = value("CONSENTCTL_STATE_DIR") { return directory }
+        if let stateHome = value("XDG_STATE_HOME"), stateHome.hasPrefix("/") {
+            return join(stateHome, "consentctl")
+        }
+        let home = value("HOME") ?? FileManager.default.homeDirectoryForCurrentUser.path
+        return join(home, ".local/state/consentctl")
+    }
+
+    private static func join(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
     /// The engine for these options: the policy, the app's state store (found through `environment` when
     /// `--state-dir` is not given) and the clock.
     func manager(environment: [String: String]) throws -> ConsentManager {
         let policy = try loadPolicy()
         let clock = self.clock
-        let store = try FileConsentStore(appID: appID, stateDirectory: stateDir, environment: environment, clock: clock)
+        let store = try self.store(environment: environment)
         // consentctl is the CMP of the app it stands for: launches keep preferences.plist beside the state.
         return ConsentManager(policy: policy, store: store, clock: clock, signalsWriter: PreferencesFileWriter(store: store))
     }
@@ -105,6 +145,18 @@ extension Option where Value == RegionInput {
                 let suggestion = closest(to: text, among: ["EEA", "UK", "CH", "other", "unknown"])
                 throw CLIError.usage("--geo: \(error.description)", hint: suggestion.map { "did you mean \($0)?" } ?? "e.g. --geo EEA, --geo DE, --geo US-CA")
             }
+        }
+    }
+}
+
+extension Option where Value == TrackingStatus {
+    static var trackingSystem: Option<TrackingStatus> {
+        Option("tracking-system", "STATUS", help: "the system's tracking answer, over the stored one: notDetermined, restricted, denied or authorized") { text throws(CLIError) in
+            guard let status = TrackingStatus.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
+                throw CLIError.usage("--tracking-system: '\(text)' is not a tracking status",
+                                     hint: "use one of: \(TrackingStatus.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return status
         }
     }
 }

@@ -77,6 +77,7 @@ enum LogCommand: Command {
             parts.append("opted out of [\(chosen.joined(separator: ", "))]")
         }
         if let tracking = entry.tracking { parts.append(tracking.status.rawValue) }
+        if let from = entry.from, let to = entry.to { parts.append("\(from.rawValue) → \(to.rawValue) (\(entry.source ?? "system"))") }
         if let region = entry.region { parts.append("region \(region)") }
         if let policy = entry.policyID { parts.append("policy \(policy) r\(entry.policyRevision ?? 0)") }
         if let proof = entry.proof { parts.append("via \(proof.collectionMethod.rawValue), \(proof.language)") }

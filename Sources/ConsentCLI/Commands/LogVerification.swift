@@ -12,7 +12,7 @@ enum LogVerification {
         if let file {
             verification = ConsentLogVerification(log: try InputFile.read(file, kind: .consentLog))
         } else {
-            let store = try FileConsentStore(appID: options.appID, stateDirectory: options.stateDir, environment: invocation.environment)
+            let store = try options.store(environment: invocation.environment)
             let files = try store.readOnlyFiles()
             if let reason = files.unreadableState {
                 warnings.append(ConsentWarning(.stateUnreadable, "\(store.stateFile) could not be read (\(reason)); it was left "

@@ -14,6 +14,7 @@ enum PolicyDiffAction {
     static let stateOptions: [OptionSpec] = [
         .option(.app), .flag(.list), .option(.geo), .option(.now), .option(.debugGeo), .flag(.resetConsent),
         .option(.build), .flag(.testDevice), .option(.deviceID), .flag(.tfua), .flag(.trackingRestricted),
+        .option(.trackingSystem),
     ]
 
     static func run(_ arguments: ParsedArguments, options: CommonOptions, _ invocation: Invocation) throws -> ExitCode {

@@ -46,7 +46,7 @@ enum ReceiptCommand: Command {
         if format == .kantara, policy.controller == nil {
             throw ConsentReceiptError.controllerMissing(["name", "contact", "email", "phone", "address", "url", "privacyPolicyURL"])
         }
-        let store = try FileConsentStore(appID: options.appID, stateDirectory: options.stateDir, environment: invocation.environment)
+        let store = try options.store(environment: invocation.environment)
         let files = try store.readOnlyFiles()
         if let reason = files.unreadableState {
             invocation.console.warn([ConsentWarning(.stateUnreadable, "\(store.stateFile) could not be read (\(reason)); it was left as it is")])

@@ -26,6 +26,10 @@ public struct DecisionContext: Sendable, Equatable {
     public package(set) var debugResetConsent: Bool
     /// Whether the device can show the tracking prompt (a managed device cannot).
     public package(set) var trackingCapability: TrackingCapability
+    /// The system's tracking authorization now (App Tracking Transparency's status), or `nil` where there is
+    /// no system to ask. When present it is the tracking status, over the stored answer: the user can turn
+    /// tracking off or on in Settings at any time, and the system can return to not determined.
+    public package(set) var trackingSystem: TrackingStatus?
     /// The language the user reads (`en`, `de`, …); the policy falls back to English.
     public package(set) var language: String?
 
@@ -41,6 +45,7 @@ public struct DecisionContext: Sendable, Equatable {
         debugGeography: DebugGeography = .disabled,
         debugResetConsent: Bool = false,
         trackingCapability: TrackingCapability = .available,
+        trackingSystem: TrackingStatus? = nil,
         language: String? = nil
     ) {
         self.region = region
@@ -53,6 +58,7 @@ public struct DecisionContext: Sendable, Equatable {
         self.debugGeography = debugGeography
         self.debugResetConsent = debugResetConsent
         self.trackingCapability = trackingCapability
+        self.trackingSystem = trackingSystem
         self.language = language
     }
 }
@@ -68,6 +74,12 @@ public enum DebugGeography: String, Sendable, Equatable, CaseIterable, Codable {
     case eea = "EEA"
     case regulatedUSState
     case other
+}
+
+extension DecisionContext {
+    /// Whether the device cannot show the tracking prompt: a managed device, by its capability or by the
+    /// system's own status.
+    var trackingIsRestricted: Bool { trackingCapability == .restricted || trackingSystem == .restricted }
 }
 
 /// Whether the tracking prompt can be shown on the device.

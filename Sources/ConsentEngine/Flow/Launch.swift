@@ -89,6 +89,7 @@ public actor Launch {
         defer { runningFlows -= 1 }
         var decision = try await evaluate()
         try rememberRegion()
+        if try followSystemTracking() { decision = try await evaluate() }
 
         if let reason = decision.formReason, !formLeftUnanswered {
             shown.append(.consentForm)
@@ -122,6 +123,7 @@ public actor Launch {
             throw FlowError.privacyOptionsNotRequired(region: decision.region, regulation: decision.regulation)
         }
         try rememberRegion()
+        try followSystemTracking()
         switch decision.regulation {
         case .gdpr:
             shown.append(.privacyOptionsForm)
@@ -177,6 +179,34 @@ public actor Launch {
             record.tracking = answer
             return .tracking(answer)
         }
+        // The prompt's answer is the system's from now on (an authorizer that reports the system's status
+        // says so itself at the next evaluation).
+        if context.trackingSystem != nil {
+            context.trackingSystem = status == .authorized ? .authorized : .denied
+        }
+    }
+
+    /// Stores the system's tracking answer when it differs from the stored one (the user changed it in
+    /// Settings, or the system returned to not determined), logging one `trackingChanged` line, so that
+    /// the next launch with the same system answer logs nothing. A restricted device is neither stored nor
+    /// logged.
+    /// - Returns: whether it wrote.
+    @discardableResult
+    private func followSystemTracking() throws -> Bool {
+        guard let system = context.trackingSystem, !context.trackingIsRestricted else { return false }
+        let stored = TrackingRule.storedStatus(of: try load())
+        guard system != stored else { return false }
+        let now = manager.clock.now()
+        try manager.write(proof: nil) { record in
+            let from = TrackingRule.storedStatus(of: record)
+            switch system {
+            case .authorized: record.tracking = TrackingAnswer(status: .authorized, answeredAt: now)
+            case .denied: record.tracking = TrackingAnswer(status: .denied, answeredAt: now)
+            case .notDetermined, .restricted: record.tracking = nil
+            }
+            return .trackingChanged(from: from, to: system, at: now)
+        }
+        return true
     }
 
     private func startAdsOnce(_ decision: Decision) async throws {
@@ -244,6 +274,7 @@ public actor Launch {
     /// Evaluates, and hands the signals to the writer and Consent Mode to the sink when they differ from
     /// what this launch handed them before; the decision's warnings are kept for the report.
     private func evaluate() async throws -> Decision {
+        if let system = await tracking.systemStatus() { context.trackingSystem = system }
         guard manager.signalsWriter != nil || manager.consentModeSink != nil else {
             let decision = try manager.evaluate(context)
             keep(decision.warnings)

@@ -88,6 +88,9 @@ public enum ConsentLogEvent: Sendable, Equatable {
     case explainerShown(at: Date)
     /// A launch learned the region (kept for later launches that do not know it).
     case regionLearned(Region, at: Date)
+    /// The system's tracking answer differs from the stored one (changed in Settings, or returned to not
+    /// determined): the stored answer becomes the system's. Nothing was collected, so the line has no proof.
+    case trackingChanged(from: TrackingStatus, to: TrackingStatus, at: Date)
 }
 
 /// One line of the consent log (`consent-log.jsonl`).
@@ -95,7 +98,7 @@ package struct ConsentLogEntry: Sendable, Equatable, Codable {
     /// The SHA-256 of the log's line before this one (64 zeros for a log's first line), which chains the
     /// lines (CONTRACT §11); `nil` on a line written before the engine chained them.
     package var prev: String?
-    /// `consent`, `usOptOuts`, `tracking`, `reset`, `explainerShown` or `regionLearned`.
+    /// `consent`, `usOptOuts`, `tracking`, `reset`, `explainerShown`, `regionLearned` or `trackingChanged`.
     package var event: String
     /// When it happened (UTC, written as ISO 8601 in the log).
     package var at: Date
@@ -119,6 +122,12 @@ package struct ConsentLogEntry: Sendable, Equatable, Codable {
     package var proof: AnswerProof?
     /// The install's id (`installID` of the state), on a line with a ``proof``.
     package var installID: String?
+    /// Who made a `trackingChanged` change: `system` (the system's answer, read at a launch).
+    package var source: String?
+    /// The stored tracking status before a `trackingChanged` change.
+    package var from: TrackingStatus?
+    /// The tracking status after a `trackingChanged` change: the system's.
+    package var to: TrackingStatus?
 
     /// The log line for an event, numbered with the change counter after the write that records it.
     package init(_ event: ConsentLogEvent, change: Int) {
@@ -153,6 +162,12 @@ package struct ConsentLogEntry: Sendable, Equatable, Codable {
             self.event = "regionLearned"
             at = date
             region = learned
+        case .trackingChanged(let old, let new, let date):
+            self.event = "trackingChanged"
+            at = date
+            source = "system"
+            from = old
+            to = new
         }
     }
 
@@ -165,7 +180,7 @@ package struct ConsentLogEntry: Sendable, Equatable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case prev, event, at, change, policyID, policyRevision, region, consent, usOptOuts, tracking
+        case prev, event, at, change, source, from, to, policyID, policyRevision, region, consent, usOptOuts, tracking
         case policyFiles, language, collectionMethod, engineVersion, installID, tcString, acString, gppString
     }
 
@@ -176,6 +191,9 @@ package struct ConsentLogEntry: Sendable, Equatable, Codable {
         event = try container.decode(String.self, forKey: .event)
         at = try container.decode(Date.self, forKey: .at)
         change = try container.decode(Int.self, forKey: .change)
+        source = try container.decodeIfPresent(String.self, forKey: .source)
+        from = try container.decodeIfPresent(TrackingStatus.self, forKey: .from)
+        to = try container.decodeIfPresent(TrackingStatus.self, forKey: .to)
         policyID = try container.decodeIfPresent(String.self, forKey: .policyID)
         policyRevision = try container.decodeIfPresent(Int.self, forKey: .policyRevision)
         region = try container.decodeIfPresent(Region.self, forKey: .region)
@@ -203,6 +221,9 @@ package struct ConsentLogEntry: Sendable, Equatable, Codable {
         try container.encode(event, forKey: .event)
         try container.encode(at, forKey: .at)
         try container.encode(change, forKey: .change)
+        try container.encodeIfPresent(source, forKey: .source)
+        try container.encodeIfPresent(from, forKey: .from)
+        try container.encodeIfPresent(to, forKey: .to)
         try container.encodeIfPresent(policyID, forKey: .policyID)
         try container.encodeIfPresent(policyRevision, forKey: .policyRevision)
         try container.encodeIfPresent(region, forKey: .region)

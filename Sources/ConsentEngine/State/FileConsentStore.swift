@@ -43,30 +43,39 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading, ConsentLogChain
     /// which never follows a link), as `preferences.plist` is by ``replacePreferences(with:)``.
     private var replacedFiles: [(path: String, temporary: String)] { [(stateFile, temporaryFile)] }
 
-    /// A store for `appID` under `stateDirectory`, or under the directory picked from `environment` when it
-    /// is `nil`: `$CONSENTCTL_STATE_DIR`, else `$XDG_STATE_HOME/consentctl`, else `~/.local/state/consentctl`.
-    /// Nothing is created until the first update.
+    /// A store for `appID` in the app's own folder: on Apple platforms
+    /// `<Application Support>/ConsentEngine/<app id>/` (inside the app's container on iOS), its folder and
+    /// files with data protection class C ("complete until first user authentication"), so that a launch in
+    /// the background after the first unlock can read them; on Linux `$XDG_DATA_HOME/ConsentEngine/<app id>/`,
+    /// else `~/.local/share/ConsentEngine/<app id>/`. Nothing is created until the first update.
+    ///
+    /// ```swift
+    /// let store = try FileConsentStore(appID: "com.example.Shopping")
+    /// ```
     /// - Parameters:
     ///   - appID: the app whose answers the store keeps, reverse-DNS (`com.example.Shopping`).
-    ///   - stateDirectory: the state directory (`--state-dir`); the app's folder is created inside it.
-    ///   - environment: where the state directory is looked up when `stateDirectory` is `nil`.
     ///   - clock: dates a corrupt file set aside (the same ``ConsentClock`` the ``ConsentManager`` dates answers by).
+    /// - Throws: ``StoreError/Kind/invalidAppID`` when `appID` is not a reverse-DNS name, and
+    ///   ``StoreError/Kind/cannotCreateDirectory`` when the system names no Application Support folder.
+    public init(appID: String, clock: ConsentClock = .system) throws(StoreError) {
+        try self.init(appID: appID, stateDirectory: Self.applicationSupportStateDirectory(), clock: clock, calls: .live)
+    }
+
+    /// A store for `appID` in `<stateDirectory>/<app id>/`, for a folder the app chooses itself (an App
+    /// Group container shared with an extension, a test's temporary folder). Nothing is created until the
+    /// first update.
     /// - Throws: ``StoreError/Kind/invalidAppID`` when `appID` is not a reverse-DNS name (`com.example.Shopping`).
-    public init(
-        appID: String, stateDirectory: String? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment,
-        clock: ConsentClock = .system
-    ) throws(StoreError) {
-        try self.init(appID: appID, stateDirectory: stateDirectory, environment: environment, clock: clock, calls: .live)
+    public init(appID: String, stateDirectory: String, clock: ConsentClock = .system) throws(StoreError) {
+        try self.init(appID: appID, stateDirectory: stateDirectory, clock: clock, calls: .live)
     }
 
     init(
-        appID: String, stateDirectory: String?, environment: [String: String],
-        clock: ConsentClock, calls: FileSystemCalls, installIDs: InstallIDSource = .random
+        appID: String, stateDirectory: String, clock: ConsentClock, calls: FileSystemCalls,
+        installIDs: InstallIDSource = .random
     ) throws(StoreError) {
         try AppID.validate(appID)
         self.appID = appID
-        directory = StateDirectory.join(Self.stateDirectory(explicit: stateDirectory, environment: environment), appID)
+        directory = StateDirectory.join(stateDirectory, appID)
         self.clock = clock
         self.calls = calls
         self.installIDs = installIDs
@@ -74,7 +83,7 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading, ConsentLogChain
 
     /// A store whose install id, made at the first write, is `installIDs`'s (fixed in tests).
     package init(appID: String, stateDirectory: String, clock: ConsentClock = .system, installIDs: InstallIDSource) throws(StoreError) {
-        try self.init(appID: appID, stateDirectory: stateDirectory, environment: [:], clock: clock, calls: .live, installIDs: installIDs)
+        try self.init(appID: appID, stateDirectory: stateDirectory, clock: clock, calls: .live, installIDs: installIDs)
     }
 
     /// The warnings of updates and log reads since the last call: a corrupt record set aside by an update,

@@ -5,37 +5,22 @@ import Foundation
 #endif
 
 extension FileConsentStore {
-    /// The state directory to use: `explicit` when given, else `$CONSENTCTL_STATE_DIR`, else
-    /// `$XDG_STATE_HOME/consentctl`, else `~/.local/state/consentctl`.
+    /// The folder ``FileConsentStore/init(appID:clock:)`` keeps the apps' folders in: the app's own
+    /// Application Support folder, then `ConsentEngine` (CONTRACT §13a).
     ///
-    /// Empty variables count as unset, and a relative `XDG_STATE_HOME` is ignored, as the XDG Base
-    /// Directory specification asks. `~` is `$HOME`, or the account's home directory when `HOME` is unset.
-    /// - Parameters:
-    ///   - explicit: a directory the user chose (`--state-dir`), used as given.
-    ///   - environment: the process environment; pass a dictionary in tests.
-    package static func stateDirectory(
-        explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment
-    ) -> String {
-        func value(_ name: String) -> String? {
-            guard let value = environment[name], !value.isEmpty else { return nil }
-            return value
+    /// On iOS that is inside the app's container (backed up with it, deleted with the app); a sandboxed Mac
+    /// app gets its container's, another Mac app `~/Library/Application Support`. On Linux the same lookup
+    /// gives `$XDG_DATA_HOME`, else `~/.local/share`. The search path API, which iOS 15 has;
+    /// `URL.applicationSupportDirectory` needs iOS 16.
+    /// - Throws: ``StoreError/Kind/cannotCreateDirectory`` when the system names no such folder.
+    package static func applicationSupportStateDirectory() throws(StoreError) -> String {
+        let folders = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)
+        guard let folder = folders.first else {
+            throw StoreError(
+                kind: .cannotCreateDirectory, path: "Application Support",
+                message: "the system names no Application Support folder for this user; give the store a state directory")
         }
-        if let explicit, !explicit.isEmpty { return explicit }
-        if let directory = value("CONSENTCTL_STATE_DIR") { return directory }
-        if let stateHome = value("XDG_STATE_HOME"), stateHome.hasPrefix("/") {
-            return StateDirectory.join(stateHome, "consentctl")
-        }
-        let home = value("HOME") ?? homeDirectory()
-        return StateDirectory.join(home, ".local/state/consentctl")
-    }
-
-    /// The account's home folder; on iOS, which has no `homeDirectoryForCurrentUser`, the app's sandbox.
-    private static func homeDirectory() -> String {
-        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
-        return NSHomeDirectory()
-        #else
-        return FileManager.default.homeDirectoryForCurrentUser.path
-        #endif
+        return StateDirectory.join(folder.path, "ConsentEngine")
     }
 }
 

@@ -50,7 +50,7 @@ package enum StoredStates {
         var entries: [Entry] = []
         entries.reserveCapacity(appIDs.count)
         for id in appIDs {
-            let store = try FileConsentStore(appID: id, stateDirectory: stateDirectory, environment: [:], clock: .system)
+            let store = try FileConsentStore(appID: id, stateDirectory: stateDirectory, clock: .system)
             entries.append(Entry(appID: id, state: store.readWithoutWriting()))
         }
         return entries

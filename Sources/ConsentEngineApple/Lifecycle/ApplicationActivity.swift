@@ -9,7 +9,12 @@ import AppKit
 /// the one place that reads the application object and its notifications.
 @MainActor
 enum ApplicationActivity {
-    /// Whether the app is active: frontmost, with no system alert over it.
+    /// Whether the app is active: frontmost, with no system alert over it. The application object is out of
+    /// an app extension's reach, and so is everything that asks this.
+    @available(iOSApplicationExtension, unavailable)
+    @available(macCatalystApplicationExtension, unavailable)
+    @available(tvOSApplicationExtension, unavailable)
+    @available(macOSApplicationExtension, unavailable)
     static var isActive: Bool {
         #if canImport(UIKit) && !os(watchOS)
         UIApplication.shared.applicationState == .active

@@ -16,9 +16,13 @@ import ConsentEngine
 ///   nothing. If the task running the launch is cancelled while it waits, the request throws
 ///   `CancellationError` and nothing is stored.
 /// - The answer is the status read again after the request, not the one the request returned (iOS 17.4
-///   reported `.denied` before the user had answered). `.denied` and `.authorized` are answers; anything
-///   else, such as `.notDetermined` from a request the system did not show, counts as no answer
+///   reported `.denied` before the user had answered). `.denied` and `.authorized` are answers. A request the
+///   system answers `.notDetermined` without showing its prompt (as when asked in the same turn as the app's
+///   activation, or while another alert is up) is made once more, at the app's next activation or after a
+///   moment in which it stays active; if that shows nothing either, it counts as no answer
 ///   (`TrackingPromptResult.dismissed`), and the engine asks again next launch.
+/// - The system's status is the tracking status at every evaluation of a launch (``systemStatus()``): a
+///   user who turns tracking off in Settings is not tracked, whatever they answered before.
 /// - The explainer is shown only while the system can still show its prompt; when tracking is already
 ///   determined (asked before the app used this engine, or switched off for all apps in Settings), the
 ///   explainer is skipped and the request returns the system's answer without a prompt, which the engine
@@ -40,6 +44,12 @@ public struct ATTTrackingAuthorizer: TrackingAuthorizer {
     /// on a managed device (and for a status this version does not know), else `.available`.
     public func trackingCapability() async -> TrackingCapability {
         await system.status.capability
+    }
+
+    /// App Tracking Transparency's status now, read at every evaluation of a launch: it counts over the
+    /// stored answer (CONTRACT §13a). A status this version does not know reads as `restricted`.
+    public func systemStatus() async -> TrackingStatus? {
+        await system.status.trackingStatus
     }
 
     /// Shows the app's explainer, unless tracking is already determined and the system would show no
@@ -66,7 +76,28 @@ public struct ATTTrackingAuthorizer: TrackingAuthorizer {
         // What the request returns is not trusted: iOS 17.4 answered `.denied` while the prompt was still
         // up. The status the system keeps is the answer.
         _ = await system.requestAuthorization()
+        guard system.status == .notDetermined else { return system.status.promptResult }
+        // Shown nothing: once more, out of the turn the request was made in and while the app is active.
+        try await untilNextActivationOrPause()
+        try await untilActive()
+        _ = await system.requestAuthorization()
         return system.status.promptResult
+    }
+
+    /// Returns at the app's next activation, or after the system's pause, whichever comes first.
+    @MainActor
+    private func untilNextActivationOrPause() async throws {
+        let activations = system.activations()
+        let system = system
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await _ in activations { return }
+            }
+            group.addTask { await system.pauseBeforeRetry() }
+            await group.next()
+            group.cancelAll()
+        }
+        try Task.checkCancellation()
     }
 
     @MainActor

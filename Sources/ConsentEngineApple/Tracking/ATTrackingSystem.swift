@@ -2,7 +2,12 @@
 import AppTrackingTransparency
 import ConsentEngine
 
-/// App Tracking Transparency itself, with the app's activity from ``ApplicationActivity``.
+/// App Tracking Transparency itself, with the app's activity from ``ApplicationActivity`` (which an app
+/// extension cannot read).
+@available(iOSApplicationExtension, unavailable)
+@available(macCatalystApplicationExtension, unavailable)
+@available(tvOSApplicationExtension, unavailable)
+@available(macOSApplicationExtension, unavailable)
 struct ATTrackingSystem: TrackingSystem {
     @MainActor var status: SystemTrackingStatus {
         SystemTrackingStatus(ATTrackingManager.trackingAuthorizationStatus)
@@ -13,7 +18,9 @@ struct ATTrackingSystem: TrackingSystem {
         // request from whichever thread runs it.
         await withCheckedContinuation { continuation in
             let answer = Answer(continuation)
-            ATTrackingManager.requestTrackingAuthorization { status in
+            // ATT calls its completion on a queue of its own: the closure must not be isolated to the main
+            // actor, as a closure formed here would be, or the call there stops the app.
+            ATTrackingManager.requestTrackingAuthorization { @Sendable status in
                 let status = SystemTrackingStatus(status)
                 Task { @MainActor in answer.give(status) }
             }
@@ -24,6 +31,10 @@ struct ATTrackingSystem: TrackingSystem {
 
     @MainActor func activations() -> AsyncStream<Void> {
         ApplicationActivity.notifications(named: ApplicationActivity.becameActive)
+    }
+
+    @MainActor func pauseBeforeRetry() async {
+        try? await Task.sleep(nanoseconds: 1_000_000_000)
     }
 }
 
@@ -57,11 +68,16 @@ extension SystemTrackingStatus {
 }
 
 extension ATTTrackingAuthorizer {
-    /// An authorizer over App Tracking Transparency.
+    /// An authorizer over App Tracking Transparency; an app's, not an extension's (the prompt needs the app
+    /// to be active, which only the application object tells).
     /// - Parameter explainer: shows the app's own explainer (the policy's title, text and button in
     ///   `ExplainerRequest.explainer`) and returns `.continued` when the user pressed its button, or
     ///   `.dismissed` when they left it. It runs on the main actor, only when the policy has an explainer
     ///   and the system can still show its prompt.
+    @available(iOSApplicationExtension, unavailable)
+    @available(macCatalystApplicationExtension, unavailable)
+    @available(tvOSApplicationExtension, unavailable)
+    @available(macOSApplicationExtension, unavailable)
     public init(explainer: @escaping @MainActor @Sendable (ExplainerRequest) async -> ExplainerResult) {
         self.init(system: ATTrackingSystem(), explainer: explainer)
     }

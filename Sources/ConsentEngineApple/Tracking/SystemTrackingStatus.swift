@@ -33,6 +33,17 @@ package enum SystemTrackingStatus: Sendable, Equatable, CaseIterable {
         }
     }
 
+    /// The status as the decision reads it (``DecisionContext/trackingSystem``): an unrecognized one counts as
+    /// `restricted`, as ``capability`` does.
+    package var trackingStatus: TrackingStatus {
+        switch self {
+        case .notDetermined: .notDetermined
+        case .restricted, .unrecognized: .restricted
+        case .denied: .denied
+        case .authorized: .authorized
+        }
+    }
+
     /// Whether the system would show its prompt on a request: only while nothing is determined. Otherwise a
     /// request returns the status at once, and an explainer before it would introduce a prompt that never
     /// appears.

@@ -12,4 +12,7 @@ package protocol TrackingSystem: Sendable {
     /// One element each time the app becomes active from this call on; it ends when the iterating task is
     /// cancelled.
     @MainActor func activations() -> AsyncStream<Void>
+    /// Waits a moment (the live system: one second) before a request the system answered without showing
+    /// is made again, so that it no longer falls in the turn of the activation it was made in.
+    @MainActor func pauseBeforeRetry() async
 }

@@ -38,11 +38,36 @@ struct ATTTrackingAuthorizerTests {
         #expect(await authorizer(FakeTrackingSystem(status: .denied)).trackingCapability() == .available)
     }
 
-    @Test func aRequestTheSystemDidNotShowCountsAsNoAnswer() async throws {
+    @Test func aRequestTheSystemDidNotShowTwiceCountsAsNoAnswer() async throws {
         // Another permission alert was up: the system showed nothing and left the status not determined.
         let system = FakeTrackingSystem()
         system.requestReturns = .notDetermined
         #expect(try await authorizer(system).requestTracking(trackingPromptRequest) == .dismissed)
+        #expect(system.requests == [true, true], "asked once more before it counts as no answer")
+    }
+
+    @Test func aRequestTheSystemAnsweredWithoutShowingIsAskedOnceMoreAfterAPause() async throws {
+        // Asked in the same turn as the app's activation: nothing shown, the status still not determined.
+        let system = FakeTrackingSystem(answer: .denied)
+        system.unshownRequests = 1
+        #expect(try await authorizer(system).requestTracking(trackingPromptRequest) == .denied)
+        #expect(system.requests == [true, true])
+        #expect(system.pauses == 1)
+    }
+
+    @Test func aRequestThatIsAnsweredIsNotAskedAgain() async throws {
+        let system = FakeTrackingSystem(answer: .authorized)
+        #expect(try await authorizer(system).requestTracking(trackingPromptRequest) == .authorized)
+        #expect(system.requests == [true])
+        #expect(system.pauses == 0)
+    }
+
+    @Test(arguments: [
+        (SystemTrackingStatus.notDetermined, TrackingStatus?.some(.notDetermined)), (.denied, .denied),
+        (.authorized, .authorized), (.restricted, .restricted), (.unrecognized, .restricted),
+    ])
+    func theSystemsStatusIsWhatEveryEvaluationReads(status: SystemTrackingStatus, reads: TrackingStatus?) async {
+        #expect(await authorizer(FakeTrackingSystem(status: status)).systemStatus() == reads)
     }
 
     @Test func anEarlyDeniedFromTheRequestIsNotTakenAsTheAnswer() async throws {

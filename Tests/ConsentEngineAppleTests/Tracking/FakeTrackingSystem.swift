@@ -12,8 +12,13 @@ final class FakeTrackingSystem: TrackingSystem {
     /// What the request returns when it differs from the status it leaves (iOS 17.4 returned `.denied`
     /// while the prompt was still up, leaving `.notDetermined`).
     var requestReturns: SystemTrackingStatus?
+    /// How many of the next requests the system answers without showing anything (as when asked in the
+    /// same turn as the app's activation).
+    var unshownRequests = 0
     /// Whether the app was active at each request, in order.
     private(set) var requests: [Bool] = []
+    /// How many times the authorizer paused before asking again.
+    private(set) var pauses = 0
     private var activationStreams: [AsyncStream<Void>.Continuation] = []
     private var settledWaiters: [CheckedContinuation<Void, Never>] = []
 
@@ -26,10 +31,18 @@ final class FakeTrackingSystem: TrackingSystem {
     func requestAuthorization() async -> SystemTrackingStatus {
         requests.append(isAppActive)
         settle()
+        if unshownRequests > 0 {
+            unshownRequests -= 1
+            return status
+        }
         if isAppActive, status == .notDetermined, requestReturns == nil {
             status = answer
         }
         return requestReturns ?? status
+    }
+
+    func pauseBeforeRetry() async {
+        pauses += 1
     }
 
     func activations() -> AsyncStream<Void> {

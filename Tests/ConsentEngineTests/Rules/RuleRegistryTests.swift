@@ -24,7 +24,7 @@ struct RuleRegistryTests {
         "adServing/limited", "adServing/googleNotDisclosed", "adServing/stringTooOld", "adServing/usOptOut",
         "adServing/unrestricted",
         "tracking/consentNotSettled", "tracking/underAge", "tracking/restricted", "tracking/alreadyAnswered",
-        "tracking/purposeOneRefused", "tracking/ask", "tracking/askWithExplainer",
+        "tracking/purposeOneRefused", "tracking/ask", "tracking/askWithExplainer", "tracking/changedInSettings",
         "advertisingIdentifier/allowed", "advertisingIdentifier/noAds", "advertisingIdentifier/underAge",
         "advertisingIdentifier/trackingNotAuthorized", "advertisingIdentifier/noPurposeOneConsent",
     ]

@@ -61,7 +61,7 @@ struct AtomicWriteOrderTests {
         try withTemporaryDirectory { directory in
             let recorder = CallRecorder()
             let store = try FileConsentStore(
-                appID: "com.example.Shopping", stateDirectory: directory, environment: [:], clock: .fixed(testNow),
+                appID: "com.example.Shopping", stateDirectory: directory, clock: .fixed(testNow),
                 calls: recorder.wrapping(.live))
             try store.storeConsent(revision: 1)
             let before = recorder.recorded.count

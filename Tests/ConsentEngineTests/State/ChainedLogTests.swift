@@ -7,7 +7,7 @@ struct ChainedLogTests {
     private let installID = "6f1c1f8e-4f4b-4c3a-9d2e-8a1b2c3d4e5f"
 
     private func chainedStore(_ directory: String, calls: FileSystemCalls = .live) throws -> FileConsentStore {
-        try FileConsentStore(appID: "com.example.Shopping", stateDirectory: directory, environment: [:],
+        try FileConsentStore(appID: "com.example.Shopping", stateDirectory: directory,
                              clock: .fixed(testNow), calls: calls, installIDs: .fixed(installID))
     }
 

@@ -3,40 +3,8 @@ import Testing
 @testable import ConsentEngine
 
 struct StateDirectoryTests {
-    struct Resolution: Sendable, CustomTestStringConvertible {
-        var explicit: String?
-        var environment: [String: String]
-        var expected: String
-        var testDescription: String {
-            "\(explicit ?? "no --state-dir"), \(environment.sorted { $0.key < $1.key })"
-        }
-    }
-
-    static let resolutions: [Resolution] = [
-        Resolution(explicit: "/chosen", environment: ["CONSENTCTL_STATE_DIR": "/env", "HOME": "/home/u"],
-                   expected: "/chosen"),
-        Resolution(explicit: nil,
-                   environment: ["CONSENTCTL_STATE_DIR": "/env", "XDG_STATE_HOME": "/xdg", "HOME": "/home/u"],
-                   expected: "/env"),
-        Resolution(explicit: nil, environment: ["XDG_STATE_HOME": "/xdg", "HOME": "/home/u"],
-                   expected: "/xdg/consentctl"),
-        Resolution(explicit: nil, environment: ["XDG_STATE_HOME": "/xdg/", "HOME": "/home/u"],
-                   expected: "/xdg/consentctl"),
-        Resolution(explicit: nil, environment: ["HOME": "/home/u"], expected: "/home/u/.local/state/consentctl"),
-        Resolution(explicit: "", environment: ["CONSENTCTL_STATE_DIR": "", "XDG_STATE_HOME": "", "HOME": "/home/u"],
-                   expected: "/home/u/.local/state/consentctl"),
-        Resolution(explicit: nil, environment: ["XDG_STATE_HOME": "relative/state", "HOME": "/home/u"],
-                   expected: "/home/u/.local/state/consentctl"),
-    ]
-
-    @Test(arguments: resolutions)
-    func theStateDirectoryComesFromTheFlagThenTheEnvironmentThenHome(_ resolution: Resolution) {
-        #expect(FileConsentStore.stateDirectory(explicit: resolution.explicit, environment: resolution.environment)
-                == resolution.expected)
-    }
-
     @Test func theStoreKeepsItsFilesInTheAppsFolderUnderTheStateDirectory() throws {
-        let store = try FileConsentStore(appID: "default", environment: ["XDG_STATE_HOME": "/xdg"])
+        let store = try FileConsentStore(appID: "default", stateDirectory: "/xdg/consentctl")
         #expect(store.directory == "/xdg/consentctl/default")
         #expect(store.stateFile == "/xdg/consentctl/default/state.json")
         #expect(store.logFile == "/xdg/consentctl/default/consent-log.jsonl")

@@ -20,7 +20,7 @@ func makeAppFolder(_ store: FileConsentStore) throws {
 }
 
 func makeStore(_ stateDirectory: String, appID: String = "com.example.Shopping") throws -> FileConsentStore {
-    try FileConsentStore(appID: appID, stateDirectory: stateDirectory, environment: [:], clock: .fixed(testNow))
+    try FileConsentStore(appID: appID, stateDirectory: stateDirectory, clock: .fixed(testNow))
 }
 
 /// A consent answer told apart from others by its policy revision.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The `StoreWriter` helper executable, run as a separate process that writes to a store.
 final class StoreWriterProcess {
@@ -45,16 +46,10 @@ final class StoreWriterProcess {
     /// The built `StoreWriter`, which SwiftPM puts beside the test bundle (`.build/debug/`): found from the
     /// running test executable, which sits there or, on macOS, inside the bundle.
     private static func executable() throws -> URL {
-        let running = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        let start = FileManager.default.fileExists(atPath: running.path)
-            ? running : (Bundle.main.executableURL ?? Bundle.main.bundleURL)
-        var directory = start.deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("StoreWriter")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory = directory.deletingLastPathComponent()
+        guard let url = BuiltProducts.executable(named: "StoreWriter") else {
+            throw StoreWriterNotFound(searchedFrom: Bundle.main.bundleURL.path)
         }
-        throw StoreWriterNotFound(searchedFrom: start.path)
+        return url
     }
 }
 

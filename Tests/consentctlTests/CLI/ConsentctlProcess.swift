@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The built `consentctl` binary, run as a user would run it.
 enum Consentctl {
@@ -10,16 +11,8 @@ enum Consentctl {
     }
 
     /// The binary beside the test bundle in the build folder.
-    static let binary: URL = {
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        var folder = executable.deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent("consentctl")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            folder.deleteLastPathComponent()
-        }
-        return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("consentctl")
-    }()
+    static let binary: URL = BuiltProducts.executable(named: "consentctl")
+        ?? Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("consentctl")
 
     /// The repository root, where examples in the help texts run.
     static let repository: URL = {

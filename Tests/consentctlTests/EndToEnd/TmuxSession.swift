@@ -39,7 +39,7 @@ final class TmuxSession {
         // The server forks off this command and lives on: it must hold none of this process's descriptors
         // (a pipe end it kept open would make the test wait for ever), so all but 0–2 are closed first.
         let start = """
-        for fd in /proc/$$/fd/*; do fd=${fd##*/}; [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done
+        for fd in /dev/fd/*; do fd=${fd##*/}; [ "$fd" -gt 2 ] 2>/dev/null && eval "exec $fd>&-"; done
         exec tmux -L \(server) -f /dev/null new-session -d -x \(columns) -y \(rows) -s main '\(script.path)' </dev/null >/dev/null 2>&1
         """
         try Self.run(["bash", "-c", start])

@@ -7,7 +7,7 @@ extension AdsCoordinator {
     /// device's tracking capability read from ATT at every launch.
     ///
     /// ```swift
-    /// let store = try FileConsentStore.inApplicationSupport(appID: "com.example.Shopping")
+    /// let store = try FileConsentStore(appID: "com.example.Shopping")
     /// let ads = AdsCoordinator.live(
     ///     manager: .umpAsCMP(store: store), forms: UMPForms(), ads: MobileAdsStarter(),
     ///     regionService: UMPRegion(), environment: environment,

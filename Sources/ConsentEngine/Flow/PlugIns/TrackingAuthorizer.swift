@@ -1,9 +1,19 @@
 /// Shows the tracking explainer and the system tracking prompt (App Tracking Transparency on iOS).
 public protocol TrackingAuthorizer: Sendable {
+    /// The system's tracking authorization now, which a launch reads at every evaluation (the user can
+    /// change it in Settings at any time, CONTRACT §13a) and which then counts over the stored answer; `nil`
+    /// where there is no system to ask (the default), and the context's ``DecisionContext/trackingSystem``
+    /// stands.
+    func systemStatus() async -> TrackingStatus?
     /// Shows the explainer that comes right before the tracking prompt.
     func presentExplainer(_ request: ExplainerRequest) async throws -> ExplainerResult
     /// Shows the tracking prompt and returns the answer, or `.dismissed` when none was given.
     func requestTracking(_ request: TrackingPromptRequest) async throws -> TrackingPromptResult
+}
+
+extension TrackingAuthorizer {
+    /// No system to ask: the context's ``DecisionContext/trackingSystem`` stands.
+    public func systemStatus() async -> TrackingStatus? { nil }
 }
 
 /// What the explainer shows.

@@ -49,6 +49,10 @@ let package = Package(
         .target(name: "ConsentEnginePrivacy", resources: [.copy("PrivacyInfo.xcprivacy")]),
         .target(name: "ConsentAuditPrivacy", resources: [.copy("PrivacyInfo.xcprivacy")]),
         .target(name: "ConsentUserDefaultsPrivacy", resources: [.copy("PrivacyInfo.xcprivacy")]),
+        // The answer vocabulary of the command line and the fixtures: words and button numbers (`consent`,
+        // `toggle purpose 3`, `2`) read from flags, stdin or a script, and turned into the form sessions'
+        // actions; no app links it.
+        .target(name: "ConsentVocabulary", dependencies: ["ConsentEngine"], swiftSettings: strict),
         // Stores the in-app keys in UserDefaults (the app's standard defaults or a suite), or, for an app that keeps
         // another CMP, reads that CMP's keys as the engine's stored answer.
         .target(name: "ConsentUserDefaults", dependencies: ["ConsentSignals", "ConsentEngine", .target(name: "ConsentUserDefaultsPrivacy", condition: .when(platforms: [.iOS, .macOS]))], swiftSettings: strict),
@@ -65,11 +69,11 @@ let package = Package(
         // does not.
         .target(name: "ConsentPreferences", dependencies: ["ConsentEngine", "ConsentSignals", "JSONKit", "PropertyLists", "InputFiles"], swiftSettings: strict),
         // Policy regression fixtures of every kind: one loader, one runner; consentctl formats the report.
-        .target(name: "ConsentFixtures", dependencies: ["ConsentEngine", "ConsentSignals", "ConsentAudit", "ConsentPreferences", "JSONKit", "InputFiles"], swiftSettings: strict),
+        .target(name: "ConsentFixtures", dependencies: ["ConsentEngine", "ConsentVocabulary", "ConsentSignals", "ConsentAudit", "ConsentPreferences", "JSONKit", "InputFiles"], swiftSettings: strict),
         // The command line's library: arguments, commands, errors → exit codes, the terminal form.
         .target(
             name: "ConsentCLI",
-            dependencies: ["ConsentEngine", "ConsentSignals", "JSONKit", "InputFiles"],
+            dependencies: ["ConsentEngine", "ConsentVocabulary", "ConsentSignals", "JSONKit", "InputFiles"],
             swiftSettings: callerThread
         ),
         // consentctl itself: what an app's launch and QA scripts run, without libxml2.
@@ -122,6 +126,7 @@ let package = Package(
         .testTarget(name: "ConsentSignalsTests", dependencies: ["ConsentSignals", "ConsentEngine", "ConsentFixtures", "JSONKit", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "ConsentUserDefaultsTests", dependencies: ["ConsentUserDefaults", "ConsentSignals", "ConsentEngine"], swiftSettings: strict),
         .testTarget(name: "ConsentEngineAppleTests", dependencies: ["ConsentEngineApple", "ConsentEngine"], swiftSettings: strict),
+        .testTarget(name: "ConsentVocabularyTests", dependencies: ["ConsentVocabulary", "ConsentEngine"], swiftSettings: strict),
         .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"], swiftSettings: strict),
         .testTarget(name: "DateCodecTests", dependencies: ["DateCodec"], swiftSettings: strict),
         .testTarget(name: "InputFilesTests", dependencies: ["InputFiles", "TestSupport"], swiftSettings: strict),
@@ -136,7 +141,7 @@ let package = Package(
         ),
         .testTarget(
             name: "consentctlTests",
-            dependencies: ["consentctl", "ConsentInspect", "ConsentCLI", "ConsentEngine", "ConsentSignals", "ConsentAudit", "ConsentFixtures", "ConsentPreferences", "JSONKit", "TestSupport"],
+            dependencies: ["consentctl", "ConsentInspect", "ConsentCLI", "ConsentEngine", "ConsentVocabulary", "ConsentSignals", "ConsentAudit", "ConsentFixtures", "ConsentPreferences", "JSONKit", "TestSupport"],
             exclude: ["Terminal/Snapshots", "CLI/Snapshots"],
             swiftSettings: strict
         ),

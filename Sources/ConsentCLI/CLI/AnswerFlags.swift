@@ -1,4 +1,5 @@
 import ConsentEngine
+import ConsentVocabulary
 
 /// The answer flags of `prompt` and `privacy-options`, turned into scripts in the answer vocabulary, one
 /// per prompt, so that flags, line mode and fixtures share one meaning.
@@ -112,7 +113,7 @@ extension Option where Value == [String] {
             var script: [String] = []
             if list.lowercased() != "none" {
                 for kind in list.split(separator: ",").map({ $0.trimmedWhitespace.lowercased() }) {
-                    guard AnswerCommand.OptOutKind(rawValue: kind) != nil else {
+                    guard OptOutKind(rawValue: kind) != nil else {
                         throw CLIError.usage("--opt-out: '\(kind)' is not an opt-out", hint: "use sale, sharing, targeted (comma-separated) or none")
                     }
                     script.append("opt-out \(kind)")

@@ -1,4 +1,5 @@
 import ConsentEngine
+import ConsentVocabulary
 import ConsentSignals
 import InputFiles
 

@@ -1,4 +1,5 @@
 import ConsentEngine
+import ConsentVocabulary
 
 /// Chooses how prompts are answered: answer flags first, then the full-screen form on the terminal, or
 /// line mode on stdin when there is no terminal, or an error under `--no-input`.

@@ -1,5 +1,6 @@
 @testable import ConsentCLI
 @testable import ConsentEngine
+import ConsentVocabulary
 import ConsentSignals
 import Testing
 

@@ -1,4 +1,5 @@
 import ConsentEngine
+import ConsentVocabulary
 @testable import ConsentCLI
 import Foundation
 import Testing

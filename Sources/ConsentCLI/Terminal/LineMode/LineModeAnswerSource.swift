@@ -1,4 +1,5 @@
 import ConsentEngine
+import ConsentVocabulary
 
 /// Answers prompts from lines of text, for when standard input is not a terminal.
 ///

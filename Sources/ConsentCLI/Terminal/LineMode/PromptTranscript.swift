@@ -1,4 +1,5 @@
 import ConsentEngine
+import ConsentVocabulary
 
 /// A prompt as plain text for line mode: the same texts as the terminal form, the buttons numbered, and
 /// the answers it takes.

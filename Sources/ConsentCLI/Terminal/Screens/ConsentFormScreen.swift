@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import ConsentEngine
+import ConsentVocabulary
 
 /// The consent form (and privacy options) on the terminal, driving a ``ConsentFormSession``.
 struct ConsentFormScreen: InteractiveScreen, Sendable {
@@ -73,7 +74,7 @@ struct ConsentFormScreen: InteractiveScreen, Sendable {
             return .stay
         case .press(let button):
             let screen = session.screen
-            if case .answered(let choices) = session.apply(session.buttons[button].command) { return .answered(choices) }
+            if case .answered(let choices) = session.apply(session.buttons[button].action) { return .answered(choices) }
             if session.screen != screen { focus = Focus(area: .list) }
             return .stay
         }

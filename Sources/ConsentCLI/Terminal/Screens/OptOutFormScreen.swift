@@ -1,9 +1,10 @@
 import ConsentEngine
+import ConsentVocabulary
 
 /// The US-state opt-out form on the terminal, driving an ``OptOutFormSession``.
 struct OptOutFormScreen: InteractiveScreen, Sendable {
     /// The opt-outs in the order of the form's rows.
-    static let kinds: [AnswerCommand.OptOutKind] = [.sale, .sharing, .targeted]
+    static let kinds: [OptOutKind] = [.sale, .sharing, .targeted]
 
     private(set) var session: OptOutFormSession
     /// Starts on the first opt-out: its buttons save, so they wait until chosen.
@@ -42,7 +43,7 @@ struct OptOutFormScreen: InteractiveScreen, Sendable {
             session.toggle(Self.kinds[row])
             return .stay
         case .press:
-            if case .answered(let choices) = session.apply(.confirm) { return .answered(choices) }
+            if case .answered(let choices) = session.apply(OptOutFormAction.confirm) { return .answered(choices) }
             return .stay
         }
     }

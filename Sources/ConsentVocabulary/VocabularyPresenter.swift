@@ -1,3 +1,5 @@
+import ConsentEngine
+
 /// Presents every prompt by reading answers in the vocabulary from an ``AnswerSource``.
 package struct VocabularyPresenter: ConsentFormPresenter, TrackingAuthorizer, AnswerCollecting {
     /// Where the answers are read from; an answer that does not fit is handed back to it with a hint.

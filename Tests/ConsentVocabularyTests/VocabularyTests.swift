@@ -1,4 +1,5 @@
 import ConsentEngine
+import ConsentVocabulary
 import Testing
 
 struct AnswerVocabularyTests {
@@ -21,21 +22,25 @@ struct AnswerVocabularyTests {
     }
 }
 
-struct ConsentFormSessionTests {
+/// The vocabulary on the form sessions: words and button numbers become the forms' actions, and a refusal a
+/// hint in the vocabulary's words.
+struct VocabularyOnTheFormsTests {
     func session(_ change: (inout Policy) -> Void = { _ in }) -> ConsentFormSession {
-        ConsentFormSession(request: ConsentFormRequest(kind: .consentForm, policy: policy(change), language: "en", reason: .noAnswer))
+        var policy = Policy.default
+        change(&policy)
+        return ConsentFormSession(request: ConsentFormRequest(kind: .consentForm, policy: policy, language: "en", reason: .noAnswer))
     }
 
     @Test func consentAndRejectAnswerTheFirstScreen() {
         var form = session()
-        #expect(form.apply(.consent) == .answered(.consentAll(.default)))
+        #expect(form.apply(AnswerCommand.consent) == .answered(.consentAll(.default)))
         var other = session()
         #expect(other.apply(.reject) == .answered(.rejectAll(.default)))
     }
 
     @Test func rejectGivesTheSameAnswerWithoutADoNotConsentButton() {
         var form = session { $0.consent.showDoNotConsent = false }
-        #expect(form.buttons.map(\.command) == [.consent, .manage])
+        #expect(form.buttons.map(\.action) == [.consent, .manageOptions])
         guard case .answered(let choices) = form.apply(.reject) else { Issue.record("not answered"); return }
         #expect(choices.choice == .rejectAll)
     }
@@ -73,10 +78,10 @@ struct ConsentFormSessionTests {
     }
 
     @Test func theOptOutFormStartsFromTheOptOutsInForce() {
-        let current = USOptOutAnswer(sale: true, sharing: false, targetedAdvertising: false, answeredAt: date("2026-01-01"), region: .usState("CA"))
+        let current = USOptOutAnswer(sale: true, sharing: false, targetedAdvertising: false, answeredAt: UTCCalendar.parse("2026-01-01")!, region: .usState("CA"))
         var form = OptOutFormSession(request: OptOutFormRequest(policy: .default, language: "en", region: .usState("CA"), current: current))
-        #expect(form.apply(.optOut(.targeted)) == .pending)
-        #expect(form.apply(.confirm) == .answered(OptOutChoices(sale: true, targetedAdvertising: true)))
+        #expect(form.apply(AnswerCommand.optOut(.targeted)) == .pending)
+        #expect(form.apply(AnswerCommand.confirm) == .answered(OptOutChoices(sale: true, targetedAdvertising: true)))
     }
 }
 

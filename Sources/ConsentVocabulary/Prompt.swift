@@ -1,3 +1,5 @@
+import ConsentEngine
+
 /// A prompt waiting for an answer, with everything needed to show it as text.
 package enum Prompt: Sendable, Equatable {
     /// The consent form or the privacy-options form, with its current screen and toggles.
@@ -16,9 +18,4 @@ package enum Prompt: Sendable, Equatable {
         case .trackingPrompt: return .trackingPrompt
         }
     }
-}
-
-/// The kinds of prompt, as answer flags and fixtures name them.
-package enum PromptKind: String, Sendable, Hashable, CaseIterable, Codable {
-    case consentForm, optOutForm, explainer, trackingPrompt
 }

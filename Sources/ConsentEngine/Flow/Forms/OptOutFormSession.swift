@@ -1,4 +1,5 @@
-/// The US-state opt-out form as a state machine: three opt-outs and Confirm.
+/// The US-state opt-out form as a state machine: three opt-outs and Confirm, for the terminal form, its line
+/// prompts, the web form and the fixtures alike.
 package struct OptOutFormSession: Sendable, Equatable {
     /// What the form shows, including the opt-outs in force when it was opened.
     package let request: OptOutFormRequest
@@ -14,7 +15,7 @@ package struct OptOutFormSession: Sendable, Equatable {
     }
 
     /// Whether an opt-out is chosen.
-    package func isOptedOut(_ kind: AnswerCommand.OptOutKind) -> Bool {
+    package func isOptedOut(_ kind: OptOutKind) -> Bool {
         switch kind {
         case .sale: return choices.sale
         case .sharing: return choices.sharing
@@ -23,27 +24,22 @@ package struct OptOutFormSession: Sendable, Equatable {
     }
 
     /// Flips one opt-out (the terminal form's Space key).
-    package mutating func toggle(_ kind: AnswerCommand.OptOutKind) {
+    package mutating func toggle(_ kind: OptOutKind) {
         set(kind, !isOptedOut(kind))
     }
 
-    /// Applies one answer: `opt-out KIND` chooses an opt-out, `confirm` (or button 1) saves.
-    package mutating func apply(_ command: AnswerCommand) -> PromptStep<OptOutChoices> {
-        switch command {
+    /// Applies one action: an opt-out chooses it, Confirm saves.
+    package mutating func apply(_ action: OptOutFormAction) -> FormStep<OptOutChoices> {
+        switch action {
         case .optOut(let kind):
             set(kind, true)
             return .pending
-        case .confirm, .button(1):
+        case .confirm:
             return .answered(choices)
-        default:
-            return .invalid(hint: "'\(command)' does not answer this form; \(Self.validAnswers)")
         }
     }
 
-    /// The answers this form takes, for hints.
-    package static let validAnswers = "answer opt-out sale, opt-out sharing, opt-out targeted, then confirm (or 1)"
-
-    private mutating func set(_ kind: AnswerCommand.OptOutKind, _ value: Bool) {
+    private mutating func set(_ kind: OptOutKind, _ value: Bool) {
         switch kind {
         case .sale: choices.sale = value
         case .sharing: choices.sharing = value

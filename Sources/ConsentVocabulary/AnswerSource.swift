@@ -1,3 +1,5 @@
+import ConsentEngine
+
 /// Where answers in the vocabulary come from: answer flags, lines on standard input, a fixture's script.
 package protocol AnswerSource: Sendable {
     /// The next answer for a prompt, or `nil` at the end of input (the prompt counts as dismissed).

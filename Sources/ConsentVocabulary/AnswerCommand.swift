@@ -1,3 +1,5 @@
+import ConsentEngine
+
 /// One answer in the vocabulary shared by the answer flags, line mode and fixtures.
 ///
 /// Words: `consent`, `reject`, `manage`; `accept-all`, `reject-all`, `confirm`, `toggle purpose N`,
@@ -20,11 +22,6 @@ package enum AnswerCommand: Sendable, Hashable, CustomStringConvertible {
     case allow, askNotToTrack
     /// A button by its number on the current screen (1 is the first).
     case button(Int)
-
-    /// The kinds of US-state opt-out.
-    package enum OptOutKind: String, Sendable, Hashable, CaseIterable {
-        case sale, sharing, targeted
-    }
 
     /// Parses one answer; `nil` when the text is not in the vocabulary. Case and extra spaces are ignored.
     package init?(parsing text: String) {

@@ -1,7 +1,7 @@
 /// The consent form as a state machine: the first screen, Manage options and their toggles.
 ///
-/// The terminal form, line mode, answer flags and fixtures all drive the same session, so the same
-/// answers always give the same stored choices.
+/// The terminal form, line mode, answer flags, the web form and fixtures all drive the same session, so the
+/// same choices always give the same stored answer.
 package struct ConsentFormSession: Sendable, Equatable {
     /// The screens of the form.
     package enum Screen: Sendable, Equatable {
@@ -12,8 +12,8 @@ package struct ConsentFormSession: Sendable, Equatable {
 
     /// A button on the current screen.
     package struct Button: Sendable, Equatable {
-        /// What pressing it answers.
-        package var command: AnswerCommand
+        /// What pressing it does.
+        package var action: ConsentFormAction
         /// Its label key in the policy texts (with the `&` hot-key marker).
         package var label: TextKey
     }
@@ -54,93 +54,77 @@ package struct ConsentFormSession: Sendable, Equatable {
     package var buttons: [Button] {
         switch screen {
         case .first:
-            var buttons = [Button(command: .consent, label: .consent)]
-            if policy.consent.showDoNotConsent { buttons.append(Button(command: .reject, label: .doNotConsent)) }
-            buttons.append(Button(command: .manage, label: .manageOptions))
-            if policy.consent.showCloseButton { buttons.append(Button(command: .reject, label: .close)) }
+            var buttons = [Button(action: .consent, label: .consent)]
+            if policy.consent.showDoNotConsent { buttons.append(Button(action: .doNotConsent, label: .doNotConsent)) }
+            buttons.append(Button(action: .manageOptions, label: .manageOptions))
+            if policy.consent.showCloseButton { buttons.append(Button(action: .doNotConsent, label: .close)) }
             return buttons
         case .manageOptions:
-            return [Button(command: .acceptAll, label: .acceptAll), Button(command: .rejectAll, label: .rejectAll),
-                    Button(command: .confirm, label: .confirmChoices)]
+            return [Button(action: .acceptAll, label: .acceptAll), Button(action: .rejectAll, label: .rejectAll),
+                    Button(action: .confirmChoices, label: .confirmChoices)]
         }
     }
 
-    /// Applies one answer.
-    package mutating func apply(_ command: AnswerCommand) -> PromptStep<ConsentChoices> {
-        if case .button(let number) = command {
-            guard buttons.indices.contains(number - 1) else {
-                return .invalid(hint: "there is no button \(number) here; \(validAnswers)")
-            }
-            return apply(buttons[number - 1].command)
-        }
-        switch (screen, command) {
+    /// Applies one action; a refused one changes nothing.
+    package mutating func apply(_ action: ConsentFormAction) -> FormStep<ConsentChoices> {
+        switch (screen, action) {
         case (.first, .consent):
             return .answered(.consentAll(policy))
-        case (.first, .reject):
+        case (.first, .doNotConsent):
             // The same stored answer whether the policy shows "Do not consent", a close button, or neither
             // (then the user would reach it through Manage options → Reject all).
             return .answered(.rejectAll(policy))
-        case (.first, .manage):
+        case (.first, .manageOptions):
             screen = .manageOptions
             return .pending
         case (.manageOptions, .acceptAll):
             return .answered(.consentAll(policy))
         case (.manageOptions, .rejectAll):
             return .answered(.rejectAll(policy))
-        case (.manageOptions, .confirm):
-            return .answered(ConsentChoices(
-                choice: .custom, purposes: Array(purposes), legitimateInterestObjections: Array(objections),
-                specialFeatures: Array(specialFeatures), partners: Array(partners),
-                partnerObjections: Array(partnerObjections)))
+        case (.manageOptions, .confirmChoices):
+            return .answered(choices)
         case (.manageOptions, .togglePurpose(let id)):
             guard policy.purposes.contains(where: { $0.id == id }) else {
-                return .invalid(hint: "purpose \(id) is not on this form; purposes: \(list(policy.purposes.map(\.id)))")
+                return .refused(.unknownPurpose(id, available: policy.purposes.map(\.id)))
             }
             purposes.formSymmetricDifference([id])
             return .pending
         case (.manageOptions, .toggleSpecialFeature(let id)):
             guard policy.specialFeatures.contains(where: { $0.id == id }) else {
-                return .invalid(hint: "special feature \(id) is not on this form; special features: \(list(policy.specialFeatures.map(\.id)))")
+                return .refused(.unknownSpecialFeature(id, available: policy.specialFeatures.map(\.id)))
             }
             specialFeatures.formSymmetricDifference([id])
             return .pending
         case (.manageOptions, .togglePartner(let id)):
-            guard policy.partner(id) != nil else {
-                return .invalid(hint: "partner \(id) is not on this form; partners: \(list(policy.partnerIDs))")
-            }
+            guard policy.partner(id) != nil else { return .refused(.unknownPartner(id, available: policy.partnerIDs)) }
             partners.formSymmetricDifference([id])
             return .pending
-        case (.manageOptions, .object(let id)):
+        case (.manageOptions, .toggleObjection(let id)):
             guard legitimateInterestPurposes.contains(id) else {
-                return .invalid(hint: "no partner relies on legitimate interest for purpose \(id); you can object to: \(list(legitimateInterestPurposes))")
+                return .refused(.noLegitimateInterest(purpose: id, available: legitimateInterestPurposes))
             }
             objections.formSymmetricDifference([id])
             return .pending
-        case (.manageOptions, .objectPartner(let id)):
+        case (.manageOptions, .togglePartnerObjection(let id)):
             guard let vendor = id.vendorID, legitimateInterestPartners.contains(vendor) else {
-                return .invalid(hint: "partner \(id) does not rely on legitimate interest; you can object to partners: \(list(legitimateInterestPartners))")
+                return .refused(.partnerWithoutLegitimateInterest(id, available: legitimateInterestPartners))
             }
             partnerObjections.formSymmetricDifference([vendor])
             return .pending
-        case (.first, .acceptAll), (.first, .rejectAll), (.first, .confirm), (.first, .togglePurpose),
-             (.first, .toggleSpecialFeature), (.first, .togglePartner), (.first, .object), (.first, .objectPartner):
-            return .invalid(hint: "'\(command)' belongs to Manage options; answer 'manage' first. \(validAnswers)")
-        default:
-            return .invalid(hint: "'\(command)' does not answer this screen; \(validAnswers)")
+        case (.first, .acceptAll), (.first, .rejectAll), (.first, .confirmChoices), (.first, .togglePurpose),
+             (.first, .toggleSpecialFeature), (.first, .togglePartner), (.first, .toggleObjection),
+             (.first, .togglePartnerObjection):
+            return .refused(.onlyInManageOptions)
+        case (.manageOptions, .consent), (.manageOptions, .doNotConsent), (.manageOptions, .manageOptions):
+            return .refused(.notOnThisScreen)
         }
     }
 
-    /// The answers this screen takes, for hints.
-    package var validAnswers: String {
-        switch screen {
-        case .first:
-            return "answer consent, reject or manage (or a button's number 1–\(buttons.count))"
-        case .manageOptions:
-            return "answer accept-all, reject-all, confirm, toggle purpose N, toggle special-feature N, toggle partner N, object N or object partner N (or a button's number 1–3)"
-        }
-    }
-
-    private func list(_ ids: [some CustomStringConvertible]) -> String {
-        ids.isEmpty ? "none" : ids.map(\.description).joined(separator: ", ")
+    /// The choices the toggles make now, as Confirm choices stores them.
+    package var choices: ConsentChoices {
+        ConsentChoices(
+            choice: .custom, purposes: Array(purposes), legitimateInterestObjections: Array(objections),
+            specialFeatures: Array(specialFeatures), partners: Array(partners),
+            partnerObjections: Array(partnerObjections))
     }
 }

@@ -1,3 +1,5 @@
+import ConsentEngine
+
 /// Answers from a script: per prompt kind (answer flags) or one sequence in order (fixtures).
 ///
 /// A prompt whose script is used up is handed to `fallback`; without one it counts as dismissed, as at
@@ -11,6 +13,13 @@ package actor ScriptedAnswers: AnswerSource {
         package var prompt: PromptKind
         /// What that prompt takes instead.
         package var hint: String
+        /// A scripted answer that did not fit `prompt`, which takes what `hint` says.
+        package init(answer: String, prompt: PromptKind, hint: String) {
+            self.answer = answer
+            self.prompt = prompt
+            self.hint = hint
+        }
+
         /// One line: `answer '<answer>' does not fit the <prompt kind>: <hint>`.
         package var description: String { "answer '\(answer)' does not fit the \(prompt.rawValue): \(hint)" }
     }

@@ -12,13 +12,10 @@ package struct Tool: Sendable {
     package let commands: [any Command.Type]
     /// The commands another executable beside it runs.
     package let handedOver: [HandedOverCommand]
-    /// The errors of the libraries that only this executable's commands use, described by its own mapping.
-    package let libraryErrors: LibraryErrorReport?
 
-    package init(commands: [any Command.Type], handedOver: [HandedOverCommand] = [], libraryErrors: LibraryErrorReport? = nil) {
+    package init(commands: [any Command.Type], handedOver: [HandedOverCommand] = []) {
         self.commands = commands
         self.handedOver = handedOver
-        self.libraryErrors = libraryErrors
     }
 
     /// The executable that runs the audit, the device diagnosis and the fixtures, beside `consentctl`.
@@ -125,7 +122,7 @@ package struct Tool: Sendable {
 
     /// Writes the error's message and hint to stderr; its exit code.
     private func report(_ error: any Error, _ console: Console) -> ExitCode {
-        let described = ErrorReport.describe(error, libraries: libraryErrors)
+        let described = ErrorReport.describe(error)
         var text = "consentctl: error: \(described.message)"
         if let hint = described.hint { text += "\n  hint: \(hint)" }
         console.error(text)

@@ -28,9 +28,12 @@ package struct Tool: Sendable {
             ReceiptCommand.self, PolicyCommand.self, SignalsCommand.self, DecodeCommand.self,
         ],
         handedOver: [
-            HandedOverCommand(name: "test", summary: "run policy regression fixtures (default: fixtures/)", executable: inspectExecutable),
-            HandedOverCommand(name: "audit", summary: "check an app's Info.plist, xcconfig and privacy manifest", executable: inspectExecutable),
-            HandedOverCommand(name: "explain", summary: "diagnose a device's stored consent: what the CMP stored, what Google will serve", executable: inspectExecutable),
+            HandedOverCommand(name: "test", summary: "run policy regression fixtures (default: fixtures/)",
+                              help: HandedOverHelp.test, executable: inspectExecutable),
+            HandedOverCommand(name: "audit", summary: "check an app's Info.plist, xcconfig and privacy manifest",
+                              help: HandedOverHelp.audit, executable: inspectExecutable),
+            HandedOverCommand(name: "explain", summary: "diagnose a device's stored consent: what the CMP stored, what Google will serve",
+                              help: HandedOverHelp.explain, executable: inspectExecutable),
         ])
 
     /// The tool's semantic version, printed by `consentctl --version`: the engine's, which every answer's
@@ -92,12 +95,23 @@ package struct Tool: Sendable {
             guard rest.count == 1, word == "help" else {
                 return report(CLIError.usage("help takes one command name", hint: "write consentctl help COMMAND, e.g. consentctl help prompt"), console)
             }
-            if let other = handedOver.first(where: { $0.name == name }) { return report(other.handOver(["--help"]), console) }
+            if let other = handedOver.first(where: { $0.name == name }) {
+                console.out(other.help)
+                return .success
+            }
             guard let command = command(named: name, console) else { return .usage }
             console.out(command.help)
             return .success
         }
-        if let other = handedOver.first(where: { $0.name == word }) { return report(other.handOver(rest), console) }
+        if let other = handedOver.first(where: { $0.name == word }) {
+            // Its help alone is answered here, so that it works before the other executable is built; with
+            // other arguments the executable reads them (and `--help`) itself.
+            if rest == ["--help"] || rest == ["-h"] {
+                console.out(other.help)
+                return .success
+            }
+            return report(other.handOver(rest, console), console)
+        }
         guard let command = command(named: word, console) else { return .usage }
         do {
             let parsed = try ParsedArguments.parse(rest, options: command.allOptions, command: command.name,

@@ -82,7 +82,7 @@ let package = Package(
         // hands those commands to it.
         .executableTarget(
             name: "ConsentInspect",
-            dependencies: ["ConsentCLI", "ConsentAudit", "ConsentFixtures", "ConsentPreferences", "ConsentEngine", "ConsentSignals", "JSONKit"],
+            dependencies: ["ConsentCLI", "ConsentAudit", "ConsentFixtures", "ConsentPreferences", "PropertyLists", "ConsentEngine", "ConsentSignals", "JSONKit"],
             swiftSettings: strict,
             linkerSettings: fastStart
         ),
@@ -141,7 +141,7 @@ let package = Package(
         ),
         .testTarget(
             name: "consentctlTests",
-            dependencies: ["consentctl", "ConsentInspect", "ConsentCLI", "ConsentEngine", "ConsentVocabulary", "ConsentSignals", "ConsentAudit", "ConsentFixtures", "ConsentPreferences", "JSONKit", "TestSupport"],
+            dependencies: ["consentctl", "ConsentInspect", "ConsentCLI", "ConsentEngine", "ConsentVocabulary", "ConsentSignals", "ConsentAudit", "ConsentFixtures", "ConsentPreferences", "PropertyLists", "InputFiles", "JSONKit", "TestSupport"],
             exclude: ["Terminal/Snapshots", "CLI/Snapshots"],
             swiftSettings: strict
         ),

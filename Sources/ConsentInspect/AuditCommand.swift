@@ -77,7 +77,7 @@ enum AuditCommand: Command {
     static func exitStatus(of outcome: Result<AuditReport, AuditError>) -> Int32 {
         switch outcome {
         case .success(let report): exitCode(for: report).rawValue
-        case .failure(let error): InspectErrorReport.describe(error).code.rawValue
+        case .failure(let error): error.report.code.rawValue
         }
     }
 }

@@ -2,48 +2,59 @@ import ConsentAudit
 import ConsentCLI
 import ConsentFixtures
 import ConsentPreferences
+import PropertyLists
 
-/// The inspect tool's one mapping of the errors of the libraries only it links (the audit, the device's
-/// preferences, the fixture runner) to messages, hints and exit codes; every other error goes through
-/// ``ErrorReport`` as in `consentctl`.
-enum InspectErrorReport {
-    /// The report for `error`, or `nil` when it is not an error of these libraries.
-    @Sendable static func describe(_ error: any Error) -> ErrorReport? {
-        switch error {
-        case let error as AuditError: describe(error)
-        case let error as PreferencesError: describe(error)
-        case let error as FixtureUsageError: describe(error)
-        default: nil
-        }
-    }
+// The rows of the errors of the libraries only the inspect tool links (the audit, the plist reader, the
+// device's preferences, the fixture runner) in the command line's one mapping, `ReportableError`
+// (`Sources/ConsentCLI/CLI/ErrorReport.swift`); every other error has its row there.
 
-    /// §8: a request that cannot run is 64, a file that cannot be parsed 65, a missing one 66.
-    static func describe(_ error: AuditError) -> ErrorReport {
-        if let file = error.fileError {
-            return ErrorReport.describe(file, message: error.description, option: nil, content: .dataError)
+/// §8: a request that cannot run is 64, a file that cannot be parsed 65, a missing one 66.
+extension AuditError: ReportableError {
+    package var report: ErrorReport {
+        if let fileError {
+            return ErrorReport.describe(fileError, message: description, option: nil, content: .dataError)
         }
-        let code: ExitCode = switch error.kind {
+        let code: ExitCode = switch kind {
         case .usage: .usage
         case .malformedInput: .dataError
         case .missingFile: .noInput
         }
-        return ErrorReport(error.description, hint: error.hint, code: code)
+        return ErrorReport(description, hint: hint, code: code)
     }
+}
 
-    /// §10: a file that is not preferences is 65, a missing one 66.
-    static func describe(_ error: PreferencesError) -> ErrorReport {
-        if let file = error.fileError {
-            return ErrorReport.describe(file, message: error.description, option: nil, content: .dataError)
+/// §10: a file that is not preferences is 65, a missing one 66.
+extension PreferencesError: ReportableError {
+    package var report: ErrorReport {
+        if let fileError {
+            return ErrorReport.describe(fileError, message: description, option: nil, content: .dataError)
         }
-        let code: ExitCode = switch error.kind {
+        let code: ExitCode = switch kind {
         case .notPreferences: .dataError
         case .missingFile: .noInput
         }
-        return ErrorReport(error.description, hint: error.hint, code: code)
+        return ErrorReport(description, hint: hint, code: code)
     }
+}
 
-    static func describe(_ error: FixtureUsageError) -> ErrorReport {
-        switch error {
+/// The audit and the diagnosis wrap the plist reader's error in their own; one that reaches a command
+/// bare is read alike: a file that cannot be parsed is 65, a missing one 66.
+extension PropertyListError: ReportableError {
+    package var report: ErrorReport {
+        if let fileError {
+            return ErrorReport.describe(fileError, message: description, option: nil, content: .dataError)
+        }
+        let code: ExitCode = switch kind {
+        case .malformedInput: .dataError
+        case .missingFile: .noInput
+        }
+        return ErrorReport(description, hint: hint, code: code)
+    }
+}
+
+extension FixtureUsageError: ReportableError {
+    package var report: ErrorReport {
+        switch self {
         case .invalidPattern(let pattern):
             ErrorReport("--run '\(pattern)' is not a valid regular expression",
                         hint: "--run takes an ICU regular expression matched anywhere in case names, e.g. --run 'expir' or --run '^GDPR'",

@@ -2,6 +2,7 @@ import ConsentEngine
 import ConsentVocabulary
 import ConsentSignals
 import InputFiles
+import JSONKit
 
 /// What an error a command ended with becomes: one line that says what and where, a hint, an exit code.
 package struct ErrorReport: Sendable, Equatable {
@@ -16,72 +17,31 @@ package struct ErrorReport: Sendable, Equatable {
     }
 }
 
-/// Describes the errors of libraries that only another executable links (the inspect tool's audit,
-/// preferences and fixtures), or returns `nil` for an error that is not theirs.
-package typealias LibraryErrorReport = @Sendable (any Error) -> ErrorReport?
+/// An error type of the package, with its row of the command line's one mapping: its message, hint and
+/// exit code, decided by its case (never by the text of a message).
+///
+/// Every error type the package declares conforms, here for the libraries `consentctl` links and in
+/// `Sources/ConsentInspect/InspectErrorReport.swift` for those only the inspect tool links;
+/// `Tests/PackageTests/ErrorMappingTests.swift` reads the sources and fails on an error type without a row.
+package protocol ReportableError: Error {
+    /// The error's message, hint and exit code.
+    var report: ErrorReport { get }
+}
 
 extension ErrorReport {
-    /// Turns every error a command can end with into its message, hint and exit code: the one place where
-    /// that mapping lives, by error case (never by the text of a message). Errors of the libraries only
-    /// the inspect tool links are described by `libraries`, its own one mapping.
-    package static func describe(_ error: any Error, libraries: LibraryErrorReport? = nil) -> ErrorReport {
-        switch error {
-        case let error as CLIError:
-            return ErrorReport(error.message, hint: error.hint, code: error.exitCode)
-        case let error as SignalDecodingError:
-            return ErrorReport("the string does not decode: \(error)", hint: "check that it was copied whole; consentctl decode reads TC, GPP, AC and US Privacy strings", code: .dataError)
-        case let error as RegionError:
-            return ErrorReport(error.description, hint: "pass --geo with one of: \(RegionError.validForms)", code: .usage)
-        case let error as PolicyError:
-            return describe(error)
-        case let error as StoreError:
-            return describe(error)
-        case let error as StoredStatesError:
-            return describe(error)
-        case let error as FlowError:
-            return ErrorReport(error.description, hint: "privacy options exist under the GDPR (EEA, UK, CH) and in regulated US states", code: .unavailable)
-        case let error as ConsentReceiptError:
-            return describe(error)
-        case let error as InputFileError:
-            // A file a command reads itself (`log --verify FILE`): too large is bad input data.
-            return describe(error, message: error.description, option: nil, content: .dataError)
-        case let error as ScriptedAnswers.Mismatch:
-            return ErrorReport(error.description, hint: "check the answer flags; 'consentctl prompt --help' lists them", code: .usage)
-        case is TerminalInterrupt:
-            return ErrorReport("interrupted: nothing was stored for the open prompt", hint: nil, code: .interrupted)
-        case let error as TerminalUnavailable:
-            return ErrorReport(error.description, hint: "run in a terminal, pipe answers on stdin, or pass the answer flags", code: .unavailable)
-        case let error as OutputError:
-            return ErrorReport(error.description, hint: "the output was cut short (a full disk, a closed descriptor or pipe); anything stored before stays stored", code: .ioError)
-        default:
-            if let report = libraries?(error) { return report }
-            // Never a Swift type name: an error that does not describe itself is named by what failed.
-            // (Asked of the error's own type: on Linux every error bridges to a describable NSError.)
-            let described = type(of: error) is any CustomStringConvertible.Type ? "\(error)" : "the command failed unexpectedly"
-            return ErrorReport(described, hint: nil, code: .failure)
-        }
+    /// Turns every error a command can end with into its message, hint and exit code: the error's own row,
+    /// or, for an error from outside the package, the one fallback.
+    package static func describe(_ error: any Error) -> ErrorReport {
+        if let error = error as? any ReportableError { return error.report }
+        return unexpected(error)
     }
 
-    /// A policy is configuration (78); a vendor list is input data (65); either missing is 66.
-    private static func describe(_ error: PolicyError) -> ErrorReport {
-        let option = error.isVendorList ? "--vendor-list" : "--policy"
-        if let file = error.fileError {
-            // A base policy is named by the policy's `extends`, not by the flag.
-            return describe(file, message: error.description, option: error.path == "$" ? option : nil,
-                            content: error.isVendorList ? .dataError : .config)
-        }
-        switch error.kind {
-        case .missingFile:
-            return ErrorReport(error.description, hint: "check the path given to \(option)", code: .noInput)
-        case .invalidJSON where error.isVendorList, .invalid where error.isVendorList:
-            return ErrorReport(error.description, hint: "the vendor list must be an IAB Global Vendor List v3 JSON file; fix the value at \(error.path)", code: .dataError)
-        case .invalidJSON:
-            return ErrorReport(error.description, hint: "fix the JSON syntax at that line and column; 'consentctl policy check FILE' checks a policy", code: .config)
-        case .invalid where error.path == "$":
-            return ErrorReport(error.description, hint: "a policy file holds one JSON object (policies/README.md); 'consentctl policy check FILE' checks a policy", code: .config)
-        case .invalid:
-            return ErrorReport(error.description, hint: "fix the value at \(error.path); 'consentctl policy check FILE' checks a policy", code: .config)
-        }
+    /// An error no row describes (the standard library's or a system framework's): its own words, exit 1.
+    private static func unexpected(_ error: any Error) -> ErrorReport {
+        // Never a Swift type name: an error that does not describe itself is named by what failed.
+        // (Asked of the error's own type: on Linux every error bridges to a describable NSError.)
+        let described = type(of: error) is any CustomStringConvertible.Type ? "\(error)" : "the command failed unexpectedly"
+        return ErrorReport(described, hint: nil, code: .failure)
     }
 
     /// A file the bounded reader refused, however it reached the command: `message` is the error that
@@ -105,39 +65,160 @@ extension ErrorReport {
             return ErrorReport(message, hint: "check that \(path) names the \(error.name)", code: content)
         }
     }
+}
 
-    /// `policy diff --state-dir`: a folder that is not there is missing input (66), like a missing file.
-    private static func describe(_ error: StoredStatesError) -> ErrorReport {
-        switch error.kind {
-        case .missing, .notAFolder:
-            return ErrorReport(error.description, hint: "give --state-dir the folder that holds the apps' state folders (<state dir>/<app id>/state.json)", code: .noInput)
-        case .cannotList:
-            return ErrorReport(error.description, hint: "check that this user may read \(error.path)", code: .ioError)
+// MARK: - The command line's own errors
+
+extension CLIError: ReportableError {
+    package var report: ErrorReport { ErrorReport(message, hint: hint, code: exitCode) }
+}
+
+extension OutputError: ReportableError {
+    package var report: ErrorReport {
+        ErrorReport(description, hint: "the output was cut short (a full disk, a closed descriptor or pipe); anything stored before stays stored", code: .ioError)
+    }
+}
+
+extension TerminalInterrupt: ReportableError {
+    var report: ErrorReport { ErrorReport("interrupted: nothing was stored for the open prompt", hint: nil, code: .interrupted) }
+}
+
+extension TerminalUnavailable: ReportableError {
+    var report: ErrorReport {
+        ErrorReport(description, hint: "run in a terminal, pipe answers on stdin, or pass the answer flags", code: .unavailable)
+    }
+}
+
+// MARK: - The libraries consentctl links
+
+extension SignalDecodingError: ReportableError {
+    package var report: ErrorReport {
+        ErrorReport("the string does not decode: \(self)", hint: "check that it was copied whole; consentctl decode reads TC, GPP, AC and US Privacy strings", code: .dataError)
+    }
+}
+
+/// A value a string's field cannot carry comes from the stored answer or the policy: bad input data.
+extension SignalEncodingError: ReportableError {
+    package var report: ErrorReport {
+        ErrorReport(description, hint: "the stored answer or the policy holds a value the string cannot carry; 'consentctl policy check FILE' checks a policy", code: .dataError)
+    }
+}
+
+/// JSON that reached a command without a file's own error around it is bad input data.
+extension JSONSyntaxError: ReportableError {
+    package var report: ErrorReport {
+        ErrorReport("not valid JSON at \(description)", hint: "fix the JSON syntax at that line and column", code: .dataError)
+    }
+}
+
+extension JSONFieldError: ReportableError {
+    package var report: ErrorReport {
+        ErrorReport(description, hint: "fix the value at \(path)", code: .dataError)
+    }
+}
+
+extension RegionError: ReportableError {
+    package var report: ErrorReport {
+        ErrorReport(description, hint: "pass --geo with one of: \(RegionError.validForms)", code: .usage)
+    }
+}
+
+extension FlowError: ReportableError {
+    package var report: ErrorReport {
+        switch self {
+        case .privacyOptionsNotRequired(let region, let regulation):
+            ErrorReport("privacy options are not required \(Self.place(region)) (region \(region), regulation \(regulation.rawValue)): there is no form to reopen",
+                        hint: "privacy options exist under the GDPR (EEA, UK, CH) and in regulated US states", code: .unavailable)
         }
     }
 
-    /// No answer to prove is an outcome (1); a policy that cannot make a Kantara receipt is configuration (78).
-    private static func describe(_ error: ConsentReceiptError) -> ErrorReport {
-        switch error {
-        case .noAnswer:
-            return ErrorReport(error.description, hint: "an answer given through consentctl prompt or privacy-options (or an app's form) has a receipt", code: .failure)
-        case .controllerMissing:
-            return ErrorReport(error.description, hint: "add a controller block to the policy (policies/README.md) and pass it with --policy", code: .config)
-        case .notAConsent:
-            return ErrorReport(error.description, hint: "print the opt-outs' receipt with --format json", code: .failure)
+    /// Where the user is, in the README's words: `other` is everywhere outside the regulated regions.
+    private static func place(_ region: Region) -> String {
+        switch region {
+        case .eea: "in the EEA under this policy"
+        case .uk: "in the UK under this policy"
+        case .ch: "in Switzerland under this policy"
+        case .usState(let state): "in US-\(state), a US state this policy does not regulate"
+        case .other: "outside the EEA, the UK, Switzerland and the regulated US states"
+        case .unknown: "while the region is unknown"
         }
     }
+}
 
-    private static func describe(_ error: StoreError) -> ErrorReport {
-        switch error.kind {
+/// A policy is configuration (78); a vendor list is input data (65); either missing is 66.
+extension PolicyError: ReportableError {
+    package var report: ErrorReport {
+        let option = isVendorList ? "--vendor-list" : "--policy"
+        if let fileError {
+            // A base policy is named by the policy's `extends`, not by the flag.
+            return ErrorReport.describe(fileError, message: description, option: path == "$" ? option : nil,
+                                        content: isVendorList ? .dataError : .config)
+        }
+        switch kind {
+        case .missingFile:
+            return ErrorReport(description, hint: "check the path given to \(option)", code: .noInput)
+        case .invalidJSON where isVendorList, .invalid where isVendorList:
+            return ErrorReport(description, hint: "the vendor list must be an IAB Global Vendor List v3 JSON file; fix the value at \(path)", code: .dataError)
+        case .invalidJSON:
+            return ErrorReport(description, hint: "fix the JSON syntax at that line and column; 'consentctl policy check FILE' checks a policy", code: .config)
+        case .invalid where path == "$":
+            return ErrorReport(description, hint: "a policy file holds one JSON object (policies/README.md); 'consentctl policy check FILE' checks a policy", code: .config)
+        case .invalid:
+            return ErrorReport(description, hint: "fix the value at \(path); 'consentctl policy check FILE' checks a policy", code: .config)
+        }
+    }
+}
+
+extension StoreError: ReportableError {
+    package var report: ErrorReport {
+        switch kind {
         case .invalidAppID:
-            return ErrorReport(error.description, hint: "an app id is reverse-DNS: letters, digits, '.', '-' and '_' (e.g. com.example.Shopping)", code: .usage)
+            ErrorReport(description, hint: "an app id is reverse-DNS: letters, digits, '.', '-' and '_' (e.g. com.example.Shopping)", code: .usage)
         case .cannotCreateDirectory:
-            return ErrorReport(error.description, hint: "choose another --state-dir (or CONSENTCTL_STATE_DIR)", code: .cannotCreate)
+            ErrorReport(description, hint: "choose another --state-dir (or CONSENTCTL_STATE_DIR)", code: .cannotCreate)
         case .cannotWrite:
-            return ErrorReport(error.description, hint: "check \(error.path): the app's state folder may hold only regular files this user can write (no links, folders, FIFOs or devices)", code: .ioError)
+            ErrorReport(description, hint: "check \(path): the app's state folder may hold only regular files this user can write (no links, folders, FIFOs or devices)", code: .ioError)
         case .newerSchema:
-            return ErrorReport(error.description, hint: "a newer consentctl wrote this state; upgrade consentctl (the file was left untouched)", code: .dataError)
+            ErrorReport(description, hint: "a newer consentctl wrote this state; upgrade consentctl (the file was left untouched)", code: .dataError)
         }
+    }
+}
+
+/// `policy diff --state-dir`: a folder that is not there is missing input (66), like a missing file.
+extension StoredStatesError: ReportableError {
+    package var report: ErrorReport {
+        switch kind {
+        case .missing, .notAFolder:
+            ErrorReport(description, hint: "give --state-dir the folder that holds the apps' state folders (<state dir>/<app id>/state.json)", code: .noInput)
+        case .cannotList:
+            ErrorReport(description, hint: "check that this user may read \(path)", code: .ioError)
+        }
+    }
+}
+
+/// No answer to prove is an outcome (1); a policy that cannot make a Kantara receipt is configuration (78).
+extension ConsentReceiptError: ReportableError {
+    package var report: ErrorReport {
+        switch self {
+        case .noAnswer:
+            ErrorReport(description, hint: "an answer given through consentctl prompt or privacy-options (or an app's form) has a receipt", code: .failure)
+        case .controllerMissing:
+            ErrorReport(description, hint: "add a controller block to the policy (policies/README.md) and pass it with --policy", code: .config)
+        case .notAConsent:
+            ErrorReport(description, hint: "print the opt-outs' receipt with --format json", code: .failure)
+        }
+    }
+}
+
+/// A file a command reads itself (`log --verify FILE`): too large is bad input data.
+extension InputFileError: ReportableError {
+    package var report: ErrorReport {
+        ErrorReport.describe(self, message: description, option: nil, content: .dataError)
+    }
+}
+
+extension ScriptedAnswers.Mismatch: ReportableError {
+    package var report: ErrorReport {
+        ErrorReport(description, hint: "check the answer flags; 'consentctl prompt --help' lists them", code: .usage)
     }
 }

@@ -12,13 +12,10 @@ package struct Tool: Sendable {
     package let commands: [any Command.Type]
     /// The commands another executable beside it runs.
     package let handedOver: [HandedOverCommand]
-    /// The errors of the libraries that only this executable's commands use, described by its own mapping.
-    package let libraryErrors: LibraryErrorReport?
 
-    package init(commands: [any Command.Type], handedOver: [HandedOverCommand] = [], libraryErrors: LibraryErrorReport? = nil) {
+    package init(commands: [any Command.Type], handedOver: [HandedOverCommand] = []) {
         self.commands = commands
         self.handedOver = handedOver
-        self.libraryErrors = libraryErrors
     }
 
     /// The executable that runs the audit, the device diagnosis and the fixtures, beside `consentctl`.
@@ -31,9 +28,12 @@ package struct Tool: Sendable {
             ReceiptCommand.self, PolicyCommand.self, SignalsCommand.self, DecodeCommand.self,
         ],
         handedOver: [
-            HandedOverCommand(name: "test", summary: "run policy regression fixtures (default: fixtures/)", executable: inspectExecutable),
-            HandedOverCommand(name: "audit", summary: "check an app's Info.plist, xcconfig and privacy manifest", executable: inspectExecutable),
-            HandedOverCommand(name: "explain", summary: "diagnose a device's stored consent: what the CMP stored, what Google will serve", executable: inspectExecutable),
+            HandedOverCommand(name: "test", summary: "run policy regression fixtures (default: fixtures/)",
+                              help: HandedOverHelp.test, executable: inspectExecutable),
+            HandedOverCommand(name: "audit", summary: "check an app's Info.plist, xcconfig and privacy manifest",
+                              help: HandedOverHelp.audit, executable: inspectExecutable),
+            HandedOverCommand(name: "explain", summary: "diagnose a device's stored consent: what the CMP stored, what Google will serve",
+                              help: HandedOverHelp.explain, executable: inspectExecutable),
         ])
 
     /// The tool's semantic version, printed by `consentctl --version`: the engine's, which every answer's
@@ -95,12 +95,23 @@ package struct Tool: Sendable {
             guard rest.count == 1, word == "help" else {
                 return report(CLIError.usage("help takes one command name", hint: "write consentctl help COMMAND, e.g. consentctl help prompt"), console)
             }
-            if let other = handedOver.first(where: { $0.name == name }) { return report(other.handOver(["--help"]), console) }
+            if let other = handedOver.first(where: { $0.name == name }) {
+                console.out(other.help)
+                return .success
+            }
             guard let command = command(named: name, console) else { return .usage }
             console.out(command.help)
             return .success
         }
-        if let other = handedOver.first(where: { $0.name == word }) { return report(other.handOver(rest), console) }
+        if let other = handedOver.first(where: { $0.name == word }) {
+            // Its help alone is answered here, so that it works before the other executable is built; with
+            // other arguments the executable reads them (and `--help`) itself.
+            if rest == ["--help"] || rest == ["-h"] {
+                console.out(other.help)
+                return .success
+            }
+            return report(other.handOver(rest, console), console)
+        }
         guard let command = command(named: word, console) else { return .usage }
         do {
             let parsed = try ParsedArguments.parse(rest, options: command.allOptions, command: command.name,
@@ -125,7 +136,7 @@ package struct Tool: Sendable {
 
     /// Writes the error's message and hint to stderr; its exit code.
     private func report(_ error: any Error, _ console: Console) -> ExitCode {
-        let described = ErrorReport.describe(error, libraries: libraryErrors)
+        let described = ErrorReport.describe(error)
         var text = "consentctl: error: \(described.message)"
         if let hint = described.hint { text += "\n  hint: \(hint)" }
         console.error(text)

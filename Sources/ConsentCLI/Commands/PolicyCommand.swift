@@ -100,7 +100,7 @@ enum PolicyCommand: Command {
         lines.append("special features:")
         lines += policy.specialFeatures.map { "  \($0.id). \(policy.name(of: $0, language: language))" }
         lines.append("partners (\(policy.partners.count)):")
-        lines += policy.partners.map { "  \($0.id) \($0.name)" }
+        lines += policy.partnersByID.map { "  \($0.id) \($0.name)" }
         lines.append("tracking explainer: \(policy.tracking.explainer == nil ? "none" : "yes"); skip prompt when purpose 1 refused: \(policy.tracking.skipWhenPurposeOneRefused)")
         lines.append("app: \(policy.app.displayName)")
         lines.append("controller: " + (policy.controller.map { "\($0.name) <\($0.email)>, privacy policy \($0.privacyPolicyURL)" }

@@ -21,7 +21,7 @@ struct PortableSHA256 {
     /// Adds `bytes` to the message.
     mutating func update(_ bytes: some Collection<UInt8>) {
         length &+= UInt64(bytes.count)
-        let contiguous = bytes.withContiguousStorageIfAvailable { buffer in
+        let contiguous: Void? = bytes.withContiguousStorageIfAvailable { buffer in
             absorb(buffer)
         }
         if contiguous == nil { Array(bytes).withUnsafeBufferPointer { absorb($0) } }

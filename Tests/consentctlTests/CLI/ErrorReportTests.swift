@@ -2,6 +2,8 @@
 @testable import ConsentEngine
 import ConsentVocabulary
 import ConsentSignals
+import InputFiles
+import JSONKit
 import Testing
 
 /// Every error case of the libraries `consentctl` links becomes the exit code CONTRACT §5 gives it, in
@@ -38,6 +40,12 @@ struct ErrorReportTests {
         Row(name: "no terminal", error: TerminalUnavailable(path: "/dev/tty", reason: "no such device"), code: .unavailable),
         Row(name: "a failed write", error: OutputError(stream: "standard output", reason: "no space left on device"), code: .ioError),
         Row(name: "a usage error of the command line", error: CLIError.usage("--app needs a value (ID)", hint: "write --app ID"), code: .usage),
+        Row(name: "a value a string cannot carry", error: SignalEncodingError(field: "cmpId", reason: "5000 does not fit in 12 bits"), code: .dataError),
+        Row(name: "JSON that does not parse", error: JSONSyntaxError(message: "expected ',' or '}'", line: 3, column: 7), code: .dataError),
+        Row(name: "a JSON value that does not belong", error: JSONFieldError(path: "$.cmpId", message: "expected a whole number"), code: .dataError),
+        Row(name: "a consent log given to log --verify that is missing", error: InputFileError(.missing, path: "log.jsonl", kind: .consentLog), code: .noInput),
+        Row(name: "a consent log given to log --verify that is too large", error: InputFileError(.tooLarge(bound: 64), path: "log.jsonl", kind: .consentLog), code: .dataError),
+        Row(name: "no answer to prove", error: ConsentReceiptError.noAnswer("the stored answer was given by another CMP"), code: .failure),
     ]
 
     static var decodingError: SignalDecodingError {
@@ -73,10 +81,24 @@ struct ErrorReportTests {
         #expect(ErrorReport.describe(error).hint?.hasPrefix("fix the value at $.id") == true)
     }
 
-    @Test func anErrorOfAnotherExecutablesLibraryIsAskedOfItsMappingAndOtherwiseFails() {
-        struct Unmapped: Error, CustomStringConvertible { var description: String { "something else broke" } }
-        let mapped = ErrorReport.describe(Unmapped()) { _ in ErrorReport("mapped", hint: "hint", code: .dataError) }
-        #expect(mapped == ErrorReport("mapped", hint: "hint", code: .dataError))
-        #expect(ErrorReport.describe(Unmapped()) == ErrorReport("something else broke", hint: nil, code: .failure))
+    @Test(arguments: rows)
+    func eachErrorTypeOfThePackageIsDescribedByItsOwnRow(row: Row) throws {
+        let reportable = try #require(row.error as? any ReportableError, "\(row.name) has no row")
+        #expect(ErrorReport.describe(row.error) == reportable.report)
+    }
+
+    @Test func anErrorFromOutsideThePackageTakesTheOneFallbackInItsOwnWords() {
+        struct Outside: Error, CustomStringConvertible { var description: String { "something else broke" } }
+        #expect(ErrorReport.describe(Outside()) == ErrorReport("something else broke", hint: nil, code: .failure))
+        #expect(ErrorReport.describe(CancellationError()).code == .failure)
+    }
+
+    @Test(arguments: [
+        (Region.other, Regulation.none, "privacy options are not required outside the EEA, the UK, Switzerland and the regulated US states (region other, regulation none): there is no form to reopen"),
+        (.unknown, .unknown, "privacy options are not required while the region is unknown (region unknown, regulation unknown): there is no form to reopen"),
+        (.usState("TX"), .none, "privacy options are not required in US-TX, a US state this policy does not regulate (region US-TX, regulation none): there is no form to reopen"),
+    ])
+    func privacyOptionsWhereNoneAreRequiredNameTheRegionAsTheReadmeDoes(region: Region, regulation: Regulation, message: String) {
+        #expect(ErrorReport.describe(FlowError.privacyOptionsNotRequired(region: region, regulation: regulation)).message == message)
     }
 }

@@ -45,6 +45,9 @@ struct ExitCodeTests {
     @Test func privacyOptionsWhereNoneAreRequiredExit69() throws {
         let result = try Consentctl.run(["privacy-options", "--geo", "JP", "--state-dir", try TemporaryFolder().path])
         #expect(result.status == 69)
+        // The region named as the README names it, not by its id alone ("not required in other").
+        #expect(result.stderr.contains("privacy options are not required outside the EEA, the UK, Switzerland and the regulated US states (region other, regulation none)"),
+                "\(result.stderr)")
     }
 
     @Test func aStateDirectoryUnderARegularFileExits73() throws {

@@ -5,6 +5,8 @@ import ConsentFixtures
 @testable import ConsentInspect
 import ConsentPreferences
 import Foundation
+import InputFiles
+import PropertyLists
 import Testing
 
 /// Every error case of the libraries only `consentctl-inspect` links becomes the exit code CONTRACT §§5, 8
@@ -27,25 +29,23 @@ struct InspectErrorReportTests {
         Row(name: "missing preferences", error: PreferencesError(kind: .missingFile, file: "/d/x.plist", message: "no such file", hint: "check the path"), code: .noInput),
         Row(name: "a --run that is not a regular expression", error: FixtureUsageError.invalidPattern("(unclosed"), code: .usage),
         Row(name: "a --run too slow to match", error: FixtureUsageError.slowPattern("(a+)+$", caseName: "aaaa!"), code: .usage),
+        Row(name: "a plist that is not well-formed", error: PropertyListError(kind: .malformedInput, file: file, line: 2, message: "not well-formed", hint: "fix the XML"), code: .dataError),
+        Row(name: "a plist that is missing", error: PropertyListError(kind: .missingFile, file: file, line: nil, message: "no such file", hint: "check the path"), code: .noInput),
+        Row(name: "a plist over its bound", error: PropertyListError(InputFileError(.tooLarge(bound: 64), path: "/app/Info.plist", kind: .propertyList)), code: .dataError),
     ]
 
     @Test(arguments: rows)
     func eachErrorCaseExitsWithTheCodeTheContractGivesIt(row: Row) throws {
-        let report = try #require(InspectErrorReport.describe(row.error))
+        let report = try #require(row.error as? any ReportableError, "\(row.name) has no row").report
         #expect(report.code == row.code)
         #expect(report.hint != nil)
-        #expect(ErrorReport.describe(row.error, libraries: Tool.inspect.libraryErrors) == report)
-    }
-
-    @Test func theInspectMappingLeavesOtherErrorsToTheCommonOne() {
-        #expect(InspectErrorReport.describe(CLIError.usage("x")) == nil)
-        #expect(InspectErrorReport.describe(PolicyError(kind: .missingFile, file: "p", path: "$", message: "none")) == nil)
+        #expect(ErrorReport.describe(row.error) == report)
     }
 
     @Test func aRunPatternErrorSaysWhatIsWrongWithThePattern() {
-        let invalid = InspectErrorReport.describe(FixtureUsageError.invalidPattern("(unclosed"))
+        let invalid = FixtureUsageError.invalidPattern("(unclosed").report
         #expect(invalid.message == "--run '(unclosed' is not a valid regular expression")
-        let slow = InspectErrorReport.describe(FixtureUsageError.slowPattern("(a+)+$", caseName: "aaaa!"))
+        let slow = FixtureUsageError.slowPattern("(a+)+$", caseName: "aaaa!").report
         #expect(slow.message == "--run '(a+)+$' takes longer than \(FixtureRunner.matchTimeLimitMilliseconds) ms to match the case name 'aaaa!'")
     }
 

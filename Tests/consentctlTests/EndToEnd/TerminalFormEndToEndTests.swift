@@ -55,9 +55,10 @@ struct TerminalFormEndToEndTests {
         try options.send("m")
         try options.waitFor("[ ]  1. Store and/or access information on a device")
         // Purposes 1–4, 7, 9 and 10, one row at a time, then down past purpose 11, the six legitimate-interest
-        // rows and the two special features to the first partner, Google (755).
+        // rows and the two special features to the first partner (1), and on to Google (755), the eleventh:
+        // partners are listed by id.
         try options.send("Space", "j", "Space", "j", "Space", "j", "Space", "j", "j", "j", "Space", "j", "j", "Space", "j", "Space")
-        for _ in 0..<10 { try options.send("j") }
+        for _ in 0..<20 { try options.send("j") }
         try options.send("Space")
         try options.waitFor("[x] Google Advertising Products (755)")
         try options.send("s")

@@ -122,8 +122,22 @@ enum ScreenRenderer {
         return [StyledLine(String(repeating: "─", count: width), style: .dim)] + lines.map { StyledLine($0) }
     }
 
+    /// The key help, wrapped between its entries where they fit, so that a key stays with what it does
+    /// (`q leave`); an entry wider than the screen is wrapped at its spaces.
     private static func helpLines(_ content: ScreenContent, paged: Bool, width: Int) -> [StyledLine] {
         let help = paged ? [content.help, content.pagedHelp].compactMap { $0 }.joined(separator: " · ") : content.help
-        return TextWrapper.wrap(help, width: width).map { StyledLine($0, style: .dim) }
+        var lines: [String] = []
+        var line = ""
+        for entry in help.components(separatedBy: " · ") {
+            let joined = line.isEmpty ? entry : line + " · " + entry
+            if DisplayWidth.of(joined) <= width {
+                line = joined
+                continue
+            }
+            if !line.isEmpty { lines.append(line) }
+            line = entry
+        }
+        lines.append(line)
+        return lines.flatMap { TextWrapper.wrap($0, width: width) }.map { StyledLine($0, style: .dim) }
     }
 }

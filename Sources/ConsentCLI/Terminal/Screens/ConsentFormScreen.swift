@@ -42,7 +42,7 @@ struct ConsentFormScreen: InteractiveScreen, Sendable {
     /// The toggle rows of Manage options, in the order they are shown.
     var rows: [RowTarget] {
         policy.purposes.map { .purpose($0.id) } + session.legitimateInterestPurposes.map { .objection($0) }
-            + policy.specialFeatures.map { .specialFeature($0.id) } + policy.partners.map { .partner($0.id) }
+            + policy.specialFeatures.map { .specialFeature($0.id) } + policy.partnersByID.map { .partner($0.id) }
             + session.legitimateInterestPartners.map { .partnerObjection($0) }
     }
 
@@ -51,14 +51,13 @@ struct ConsentFormScreen: InteractiveScreen, Sendable {
         let buttons = session.buttons.map { text($0.label) }
         switch session.screen {
         case .first:
-            let hotKeys = FormNavigator.hotKeyHint(buttons).map { " · \($0) press" } ?? ""
             return ScreenContent(
                 titles: titles + [text(.formTitle)], items: firstScreenItems, buttons: buttons,
-                help: "Tab ←→ choose · Enter press\(hotKeys) · q leave", pagedHelp: "↑↓ scroll")
+                help: "Tab ←→ choose · Enter press\(FormNavigator.hotKeyHelp(buttons)) · q leave", pagedHelp: "↑↓ scroll")
         case .manageOptions:
             return ScreenContent(
                 titles: titles + [text(.manageTitle)], items: manageItems, detail: detail(for: focus.row),
-                buttons: buttons, help: "↑↓ move · Space toggle · Tab ←→ buttons · Enter press · q leave",
+                buttons: buttons, help: "↑↓ move · Space toggle · Tab ←→ buttons · Enter press\(FormNavigator.hotKeyHelp(buttons)) · q leave",
                 pagedHelp: "PgUp/PgDn page")
         }
     }
@@ -117,7 +116,7 @@ struct ConsentFormScreen: InteractiveScreen, Sendable {
         }
         if !policy.partners.isEmpty {
             items += [.blank, .heading(text(.partnersHeading), note: consentNote)]
-            items += policy.partners.map {
+            items += policy.partnersByID.map {
                 .toggle(ToggleRow(isOn: session.partners.contains($0.id), label: "\($0.name) (\($0.id))", note: partnerNote($0)))
             }
         }

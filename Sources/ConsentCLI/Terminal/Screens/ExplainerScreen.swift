@@ -7,7 +7,7 @@ struct ExplainerScreen: InteractiveScreen, Sendable {
     private(set) var focus = Focus(area: .buttons)
 
     var content: ScreenContent {
-        let hotKey = FormNavigator.hotKeyHint([request.explainer.button]).map { " or \($0)" } ?? ""
+        let hotKey = FormNavigator.hotKeys([request.explainer.button]).map { " or \($0)" } ?? ""
         return ScreenContent(
             titles: [request.explainer.title], items: [.paragraph(request.explainer.text)],
             buttons: [request.explainer.button], help: "Enter\(hotKey) continue · q leave", pagedHelp: "↑↓ scroll")

@@ -103,9 +103,17 @@ enum FormNavigator {
         min(max(value, 0), max(count - 1, 0))
     }
 
-    /// The hot keys of some buttons for the key help (`C/D/M`), or `nil` when none has one.
-    static func hotKeyHint(_ buttons: [String]) -> String? {
+    /// The hot keys of some buttons named as keys for the key help (`C, D or M`), or `nil` when none has
+    /// one. Not `N/A`, which reads as "not applicable".
+    static func hotKeys(_ buttons: [String]) -> String? {
         let keys = buttons.compactMap { HotKeyLabel($0).hotKey.map { $0.uppercased() } }
-        return keys.isEmpty ? nil : keys.joined(separator: "/")
+        guard let last = keys.last else { return nil }
+        return keys.count == 1 ? last : keys.dropLast().joined(separator: ", ") + " or " + last
+    }
+
+    /// The part of a screen's key help that names its buttons' letter keys (` · C, D or M press`), empty
+    /// when no button has one: every screen with letter keys lists them.
+    static func hotKeyHelp(_ buttons: [String]) -> String {
+        hotKeys(buttons).map { " · \($0) press" } ?? ""
     }
 }

@@ -28,9 +28,10 @@ struct OptOutFormScreen: InteractiveScreen, Sendable {
         let toggles = zip(Self.kinds, labels).map { kind, label in
             ScreenItem.toggle(ToggleRow(isOn: session.isOptedOut(kind), label: text(label)))
         }
+        let buttons = [text(.confirmChoices)]
         return ScreenContent(
             titles: [text(.usOptOutTitle)], items: [.paragraph(text(.usOptOutText)), .blank] + toggles,
-            buttons: [text(.confirmChoices)], help: "↑↓ move · Space toggle · Tab button · Enter press · q leave")
+            buttons: buttons, help: "↑↓ move · Space toggle · Tab button · Enter press\(FormNavigator.hotKeyHelp(buttons)) · q leave")
     }
 
     mutating func handle(_ key: KeyPress, pages: PageMap) -> ScreenOutcome<OptOutChoices> {

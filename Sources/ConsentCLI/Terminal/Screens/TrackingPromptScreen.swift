@@ -8,10 +8,9 @@ struct TrackingPromptScreen: InteractiveScreen, Sendable {
 
     var content: ScreenContent {
         let buttons = [request.askNotToTrackLabel, request.allowLabel]
-        let hotKeys = FormNavigator.hotKeyHint(buttons).map { " · \($0) press" } ?? ""
         return ScreenContent(
             layout: .alert, titles: [request.title], items: [.blank, .paragraph(request.usageDescription)],
-            buttons: buttons, help: "↑↓ Tab choose · Enter press\(hotKeys) · q leave")
+            buttons: buttons, help: "↑↓ Tab choose · Enter press\(FormNavigator.hotKeyHelp(buttons)) · q leave")
     }
 
     mutating func handle(_ key: KeyPress, pages: PageMap) -> ScreenOutcome<TrackingPromptResult> {

@@ -53,6 +53,13 @@ let package = Package(
         // `toggle purpose 3`, `2`) read from flags, stdin or a script, and turned into the form sessions'
         // actions; no app links it.
         .target(name: "ConsentVocabulary", dependencies: ["ConsentEngine"], swiftSettings: strict),
+        // What a policy change does (policy diff): the changes from one policy to another, how stored states
+        // would be decided under each, read without writing, and the policy written back in its file format.
+        .target(name: "ConsentImpact", dependencies: ["ConsentEngine", "JSONKit"], swiftSettings: strict),
+        // What the command line and the tools print and write besides the decision: receipts and their
+        // Kantara form, the JSON of a launch and of decoded strings, the app's files read as they are, and
+        // the simulator's preferences.plist.
+        .target(name: "ConsentReports", dependencies: ["ConsentEngine", "ConsentSignals", "JSONKit"], swiftSettings: strict),
         // Stores the in-app keys in UserDefaults (the app's standard defaults or a suite), or, for an app that keeps
         // another CMP, reads that CMP's keys as the engine's stored answer.
         .target(name: "ConsentUserDefaults", dependencies: ["ConsentSignals", "ConsentEngine", .target(name: "ConsentUserDefaultsPrivacy", condition: .when(platforms: [.iOS, .macOS]))], swiftSettings: strict),
@@ -73,7 +80,7 @@ let package = Package(
         // The command line's library: arguments, commands, errors → exit codes, the terminal form.
         .target(
             name: "ConsentCLI",
-            dependencies: ["ConsentEngine", "ConsentVocabulary", "ConsentSignals", "JSONKit", "InputFiles"],
+            dependencies: ["ConsentEngine", "ConsentVocabulary", "ConsentImpact", "ConsentReports", "ConsentSignals", "JSONKit", "InputFiles"],
             swiftSettings: callerThread
         ),
         // consentctl itself: what an app's launch and QA scripts run, without libxml2.
@@ -82,13 +89,13 @@ let package = Package(
         // hands those commands to it.
         .executableTarget(
             name: "ConsentInspect",
-            dependencies: ["ConsentCLI", "ConsentAudit", "ConsentFixtures", "ConsentPreferences", "PropertyLists", "ConsentEngine", "ConsentSignals", "JSONKit"],
+            dependencies: ["ConsentCLI", "ConsentAudit", "ConsentFixtures", "ConsentPreferences", "PropertyLists", "ConsentEngine", "ConsentSignals", "JSONKit", "ConsentReports"],
             swiftSettings: strict,
             linkerSettings: fastStart
         ),
         .executableTarget(
             name: "ConsentBenchmark",
-            dependencies: ["ConsentEngine", "ConsentAudit", "ConsentSignals"],
+            dependencies: ["ConsentEngine", "ConsentAudit", "ConsentSignals", "ConsentImpact"],
             swiftSettings: strict
         ),
         // The benchmark's baseline: an empty program built with the same flags as consentctl.
@@ -113,7 +120,7 @@ let package = Package(
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"], path: "Tests/Fuzz/CorpusTests", swiftSettings: strict),
         .testTarget(
             name: "ConsentEngineTests",
-            dependencies: ["ConsentEngine", "ConsentSignals", "JSONKit", "StoreWriter", "TestSupport"],
+            dependencies: ["ConsentEngine", "ConsentSignals", "JSONKit", "StoreWriter", "TestSupport", "ConsentImpact", "ConsentReports"],
             swiftSettings: strict
         ),
         .testTarget(name: "ConsentAuditTests", dependencies: ["ConsentAudit", "PropertyLists", "InputFiles"], swiftSettings: strict),
@@ -123,7 +130,7 @@ let package = Package(
             dependencies: ["ConsentPreferences", "ConsentEngine", "ConsentSignals", "ConsentFixtures"],
             swiftSettings: strict
         ),
-        .testTarget(name: "ConsentSignalsTests", dependencies: ["ConsentSignals", "ConsentEngine", "ConsentFixtures", "JSONKit", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "ConsentSignalsTests", dependencies: ["ConsentSignals", "ConsentEngine", "ConsentFixtures", "JSONKit", "TestSupport", "ConsentReports"], swiftSettings: strict),
         .testTarget(name: "ConsentUserDefaultsTests", dependencies: ["ConsentUserDefaults", "ConsentSignals", "ConsentEngine"], swiftSettings: strict),
         .testTarget(name: "ConsentEngineAppleTests", dependencies: ["ConsentEngineApple", "ConsentEngine"], swiftSettings: strict),
         .testTarget(name: "ConsentVocabularyTests", dependencies: ["ConsentVocabulary", "ConsentEngine"], swiftSettings: strict),
@@ -141,7 +148,7 @@ let package = Package(
         ),
         .testTarget(
             name: "consentctlTests",
-            dependencies: ["consentctl", "ConsentInspect", "ConsentCLI", "ConsentEngine", "ConsentVocabulary", "ConsentSignals", "ConsentAudit", "ConsentFixtures", "ConsentPreferences", "PropertyLists", "InputFiles", "JSONKit", "TestSupport"],
+            dependencies: ["consentctl", "ConsentInspect", "ConsentCLI", "ConsentEngine", "ConsentVocabulary", "ConsentSignals", "ConsentAudit", "ConsentFixtures", "ConsentPreferences", "PropertyLists", "InputFiles", "JSONKit", "TestSupport", "ConsentImpact", "ConsentReports"],
             exclude: ["Terminal/Snapshots", "CLI/Snapshots"],
             swiftSettings: strict
         ),

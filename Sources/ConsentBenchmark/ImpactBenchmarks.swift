@@ -1,4 +1,5 @@
 import ConsentEngine
+import ConsentImpact
 import Foundation
 
 /// `consentctl policy diff OLD NEW --state-dir` over 10,000 stored states, as a publisher's QA fleet or a

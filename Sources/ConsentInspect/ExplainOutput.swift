@@ -1,5 +1,6 @@
 import ConsentCLI
 import ConsentEngine
+import ConsentReports
 import ConsentPreferences
 import ConsentSignals
 import JSONKit

@@ -1,4 +1,6 @@
 import ConsentEngine
+import ConsentReports
+import ConsentImpact
 import ConsentVocabulary
 import ConsentSignals
 import InputFiles

@@ -1,4 +1,5 @@
 import ConsentEngine
+import ConsentReports
 import ConsentSignals
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,4 +1,5 @@
 import ConsentEngine
+import ConsentReports
 import InputFiles
 import JSONKit
 

@@ -1,4 +1,5 @@
 import ConsentEngine
+import ConsentImpact
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

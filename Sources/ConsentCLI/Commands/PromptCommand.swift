@@ -1,4 +1,5 @@
 import ConsentEngine
+import ConsentReports
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import JSONKit
 
 /// What a launch showed and decided.
 public struct LaunchReport: Sendable, Equatable {
@@ -13,17 +12,6 @@ public struct LaunchReport: Sendable, Equatable {
     public package(set) var adsStarted: Bool
     /// The decision after the launch.
     public package(set) var decision: Decision
-
-    /// `{ "shown": [...], "adsStarted": bool, "decision": {...} }`, pretty-printed with a fixed key order.
-    package func jsonText() -> String {
-        var writer = JSONWriter()
-        writer.object { object in
-            object.field("shown", .strings(shown.map(\.rawValue)))
-            object.field("adsStarted", .bool(adsStarted))
-            object.object("decision", decision.writeFields)
-        }
-        return writer.text
-    }
 }
 
 /// A screen a launch showed.

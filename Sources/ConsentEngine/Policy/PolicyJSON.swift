@@ -20,8 +20,8 @@ struct VendorListReference: Sendable, Equatable {
 /// The policy file format (documented in `policies/README.md`), read and written through the JSON kit:
 /// unknown fields are refused at every level, optional fields have documented defaults (so adding a field
 /// never needs a new format version), and every error names the JSON path.
-enum PolicyJSON {
-    static let fields = [
+package enum PolicyJSON {
+    package static let fields = [
         "formatVersion", "id", "revision", "tcfPolicyVersion", "publisher", "regions", "consent", "purposes",
         "specialFeatures", "partners", "vendorList", "texts", "tracking", "app", "tcf", "gpp", "consentMode", "testDeviceIDs",
         "controller",
@@ -211,97 +211,4 @@ enum PolicyJSON {
             displayName: try object.required("displayName").string(),
             trackingUsageDescription: try object.optional("trackingUsageDescription")?.stringMap() ?? [:])
     }
-
-    /// The policy as a file would hold it: every field, defaults written out, partners inline (never a
-    /// `vendorList` reference), keys in the order of ``fields``, text maps by language.
-    static func value(_ policy: Policy) -> JSONValue {
-        func map(_ texts: [String: String]) -> JSONValue {
-            .object(texts.keys.sorted().map { JSONValue.Member(key: $0, value: .string(texts[$0]!)) })
-        }
-        func purpose(_ purpose: Purpose) -> JSONValue {
-            .members(["id": .integer(purpose.id), "name": map(purpose.name), "description": map(purpose.description)])
-        }
-        let regions = policy.regions, consent = policy.consent
-        var tracking: [JSONValue.Member] = []
-        if let explainers = policy.tracking.explainer {
-            tracking.append(.init(key: "explainer", value: .object(explainers.keys.sorted().map { language in
-                let explainer = explainers[language]!
-                return .init(key: language, value: .members([
-                    "title": .string(explainer.title), "text": .string(explainer.text), "button": .string(explainer.button),
-                ]))
-            })))
-        }
-        tracking.append(.init(key: "skipWhenPurposeOneRefused", value: .bool(policy.tracking.skipWhenPurposeOneRefused)))
-        return .members([
-            "formatVersion": .integer(policy.formatVersion),
-            "id": .string(policy.id),
-            "revision": .integer(policy.revision),
-            "tcfPolicyVersion": .integer(policy.tcfPolicyVersion),
-            "publisher": .members(["name": .string(policy.publisher.name), "country": .string(policy.publisher.country)]),
-            "regions": .members([
-                "gdpr": .strings(regions.gdpr.map(\.description)),
-                "regulatedUSStates": .strings(regions.regulatedUSStates),
-                "unknownRegion": .string(regions.unknownRegion.rawValue),
-                "debugUSState": .string("US-\(regions.debugUSState)"),
-            ]),
-            "consent": .members([
-                "maximumAgeMonths": .integer(consent.maximumAgeMonths),
-                "reconsentOnRevision": .bool(consent.reconsentOnRevision),
-                "reconsentOnNewPartners": .bool(consent.reconsentOnNewPartners),
-                "reconsentOnPartnerPurposesChanged": .bool(consent.reconsentOnPartnerPurposesChanged),
-                "showDoNotConsent": .bool(consent.showDoNotConsent),
-                "showCloseButton": .bool(consent.showCloseButton),
-            ]),
-            "purposes": .array(policy.purposes.map(purpose)),
-            "specialFeatures": .array(policy.specialFeatures.map(purpose)),
-            "partners": .array(policy.partners.map { partner in
-                .members([
-                    partner.id.atpID == nil ? "id" : "googleATP": .integer(partner.id.vendorID ?? partner.id.atpID!),
-                    "name": .string(partner.name), "purposes": .integers(partner.purposes),
-                    "legitimateInterestPurposes": .integers(partner.legitimateInterestPurposes),
-                    "specialFeatures": .integers(partner.specialFeatures), "privacyURL": .nullable(partner.privacyURL),
-                ])
-            }),
-            "texts": .object(policy.texts.keys.sorted().map { JSONValue.Member(key: $0, value: map(policy.texts[$0]!)) }),
-            "tracking": .object(tracking),
-            "app": .members([
-                "displayName": .string(policy.app.displayName),
-                "trackingUsageDescription": map(policy.app.trackingUsageDescription),
-            ]),
-            "tcf": .members([
-                "cmpId": .integer(policy.tcf.cmpID),
-                "cmpIdIsPlaceholder": .bool(policy.tcf.cmpIDIsPlaceholder),
-                "cmpVersion": .integer(policy.tcf.cmpVersion),
-                "consentScreen": .integer(policy.tcf.consentScreen),
-                "vendorListVersion": .integer(policy.tcf.vendorListVersion),
-                "publisherRestrictions": .array(policy.tcf.publisherRestrictions.map { restriction in
-                    .members(["purpose": .integer(restriction.purpose), "type": .integer(restriction.type),
-                              "vendors": .integers(restriction.vendors)])
-                }),
-                "publisherPurposes": .members([
-                    "consent": .integers(policy.tcf.publisherConsentPurposes),
-                    "legitimateInterest": .integers(policy.tcf.publisherLegitimateInterestPurposes),
-                ]),
-            ]),
-            "gpp": .members(["usnatVersion": .integer(policy.gpp.usnatVersion), "stateSections": .bool(policy.gpp.stateSections)]),
-            "consentMode": .members(["analyticsStoragePurpose": .nullable(policy.consentMode.analyticsStoragePurpose)]),
-            "testDeviceIDs": .strings(policy.testDeviceIDs),
-            "controller": policy.controller.map { controller in
-                .members([
-                    "name": .string(controller.name), "contact": .string(controller.contact),
-                    "email": .string(controller.email), "phone": .string(controller.phone),
-                    "address": .members([
-                        "streetAddress": .string(controller.address.streetAddress),
-                        "addressCountry": .string(controller.address.addressCountry),
-                    ]),
-                    "url": .string(controller.url), "privacyPolicyURL": .string(controller.privacyPolicyURL),
-                ])
-            } ?? .null,
-        ])
-    }
-}
-
-extension Policy {
-    /// The policy as JSON in the file format, for `policy show --json`.
-    package var jsonText: String { JSONWriter.text(PolicyJSON.value(self)) }
 }

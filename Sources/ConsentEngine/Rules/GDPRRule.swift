@@ -7,7 +7,7 @@ import Foundation
 /// Step 6: under the GDPR the form is required until there is a valid answer; any answer, "Do not consent"
 /// included, makes the status `obtained` (a choice was made, not a yes). The privacy-options entry point
 /// is always required.
-enum GDPRRule {
+package enum GDPRRule {
     enum Outcome: String, RuleOutcome {
         case obtained, reset, noAnswer, expired, tcfPolicyVersionChanged, policyRevisionChanged, newPartners
         case partnerPurposesChanged
@@ -145,7 +145,7 @@ enum GDPRRule {
     /// When an answer stops being valid: midnight UTC of the answer's day (the date its TC string carries,
     /// so Google never sees a string older than the maximum age that the engine still calls valid) plus the
     /// policy's maximum age in calendar months, the day clamped to the month's end.
-    static func expiryDate(of answer: ConsentAnswer, policy: Policy) -> Date {
+    package static func expiryDate(of answer: ConsentAnswer, policy: Policy) -> Date {
         UTCCalendar.adding(months: policy.consent.maximumAgeMonths, to: UTCCalendar.startOfDay(answer.answeredAt))
     }
 }

@@ -1,9 +1,9 @@
 /// The rule for app ids, which name a folder under the state directory.
-enum AppID {
+package enum AppID {
     /// Throws ``StoreError/Kind/invalidAppID`` unless `id` is a reverse-DNS name that is also a safe folder
     /// name: ASCII letters, digits, `-`, `_` and `.` only, not empty, not starting with `.`, no `..`, at most
     /// 255 bytes (a longer name could not be a folder).
-    static func validate(_ id: String) throws(StoreError) {
+    package static func validate(_ id: String) throws(StoreError) {
         let allowed = id.utf8.allSatisfy { byte in
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),

@@ -5,15 +5,19 @@
 /// The order is what makes it durable: write the temporary file, `fsync` it (its bytes are on disk before
 /// its name can be), rename it over the target (atomic within one directory), `fsync` the directory (the
 /// rename itself is on disk).
-struct AtomicFileWriter {
-    var calls: FileSystemCalls
+package struct AtomicFileWriter {
+    package var calls: FileSystemCalls
+
+    package init(calls: FileSystemCalls) {
+        self.calls = calls
+    }
 
     /// Replaces `path` with `bytes` through `temporaryPath`, which must be in the same directory.
     ///
     /// Call it only while holding the store's lock: the temporary name is fixed, so a crash leaves at most
     /// one stale temporary file, which the next write truncates and reuses.
     /// A link or special file at `path` is refused and left as it is: the rename would replace it unseen.
-    func replace(_ path: String, with bytes: [UInt8], through temporaryPath: String) throws(SystemCallError) {
+    package func replace(_ path: String, with bytes: [UInt8], through temporaryPath: String) throws(SystemCallError) {
         if let kind = try calls.entryStatus(path)?.kind, kind != .regularFile { throw .refused(kind, "rename", path) }
         let descriptor = try calls.open(temporaryPath, .createOrTruncate)
         do {

@@ -6,9 +6,14 @@ import Foundation
 import JSONKit
 
 /// `consent-log.jsonl`: one ``ConsentLogEntry`` per line, only ever appended to.
-struct ConsentLogFile {
-    var path: String
-    var calls: FileSystemCalls
+package struct ConsentLogFile {
+    package var path: String
+    package var calls: FileSystemCalls
+
+    package init(path: String, calls: FileSystemCalls) {
+        self.path = path
+        self.calls = calls
+    }
 
     private static let newline = UInt8(ascii: "\n")
     /// How much of the end of the log is read to find the last change number; entries are far shorter.
@@ -94,7 +99,7 @@ struct ConsentLogFile {
     }
 
     /// The log's bytes as they are, `nil` when there is no log.
-    func bytes() throws(SystemCallError) -> [UInt8]? {
+    package func bytes() throws(SystemCallError) -> [UInt8]? {
         try read(tailLength: nil).map { Array($0.bytes) }
     }
 

@@ -23,7 +23,7 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading, ConsentLogChain
     /// The app's folder, `<state dir>/<app id>`.
     package let directory: String
     private let clock: ConsentClock
-    let calls: FileSystemCalls
+    package let calls: FileSystemCalls
     /// Makes the install's id at the first write that finds none in the state.
     private let installIDs: InstallIDSource
     /// What ``update(_:)`` and ``readLog()`` had to tell, until ``takeWarnings()``.
@@ -33,14 +33,11 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading, ConsentLogChain
     package var stateFile: String { StateDirectory.join(directory, "state.json") }
     /// The consent log, `<directory>/consent-log.jsonl`.
     package var logFile: String { StateDirectory.join(directory, "consent-log.jsonl") }
-    var lockFile: String { StateDirectory.join(directory, "state.lock") }
+    package var lockFile: String { StateDirectory.join(directory, "state.lock") }
     private var temporaryFile: String { StateDirectory.join(directory, "state.json.tmp") }
-    /// The CMP's keys as an iOS app's standard user defaults would hold them (§4): written by the launch flow.
-    package var preferencesFile: String { StateDirectory.join(directory, "preferences.plist") }
-    private var preferencesTemporaryFile: String { StateDirectory.join(directory, "preferences.plist.tmp") }
     /// Every file ``update(_:)`` replaces through a temporary file beside it; each pair is checked before the
     /// update writes anything, and written through ``AtomicFileWriter`` (so through ``FileSystemCalls``,
-    /// which never follows a link), as `preferences.plist` is by ``replacePreferences(with:)``.
+    /// which never follows a link), as the command line's `preferences.plist` is.
     private var replacedFiles: [(path: String, temporary: String)] { [(stateFile, temporaryFile)] }
 
     /// A store for `appID` in the app's own folder: on Apple platforms
@@ -113,39 +110,6 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading, ConsentLogChain
             defer { lock.release() }
             let (record, _, warning) = try lockedState()
             return StoreSnapshot(record: record, warnings: [folderWarning, warning].compactMap { $0 })
-        }
-    }
-
-    /// Reads the stored record as ``load()`` does, but writes nothing: no folder is tightened, nothing is
-    /// moved aside and no lock is taken, so that reading many apps' states to predict a policy's effect
-    /// (`policy diff --state-dir`) leaves each exactly as it was. A missing folder or record reads as empty;
-    /// a corrupt record, one of a newer schema, a link or special file in the record's or the folder's
-    /// place, or a file that cannot be read is unreadable, with the reason, and left as it is.
-    package func readWithoutWriting() -> StoredStates.State {
-        do throws(StoreError) {
-            let folder = try attempt("open the app folder", directory) { () throws(SystemCallError) in
-                try calls.entryStatus(directory)?.kind
-            }
-            switch folder {
-            case nil:
-                return .readable(.empty)
-            case .directory?:
-                break
-            case .symbolicLink?:
-                return .unreadable(reason: "\(directory) is a symbolic link, and an app folder is never reached through one")
-            case .regularFile?, .special?:
-                return .unreadable(reason: "\(directory) is not a folder")
-            }
-            switch try readState() {
-            case .missing:
-                return .readable(.empty)
-            case .readable(let record, _):
-                return .readable(record)
-            case .corrupt(let reason):
-                return .unreadable(reason: "\(stateFile) is corrupt (\(reason))")
-            }
-        } catch {
-            return .unreadable(reason: error.description)
         }
     }
 
@@ -230,29 +194,9 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading, ConsentLogChain
         return read.entries
     }
 
-    // MARK: - preferences.plist
-
-    /// The bytes of `preferences.plist`, or `nil` when there is none.
-    package func readPreferences() throws(StoreError) -> [UInt8]? {
-        try attempt("read the preferences", preferencesFile) { () throws(SystemCallError) -> [UInt8]? in
-            let descriptor: Int32
-            do throws(SystemCallError) {
-                descriptor = try calls.open(preferencesFile, .read)
-            } catch let error where error.isMissingFile || error.isNotADirectory {
-                return nil
-            }
-            defer { calls.close(descriptor) }
-            do throws(SystemCallError) {
-                return try calls.read(descriptor, 0, try calls.status(descriptor).size)
-            } catch {
-                throw error.at(preferencesFile)
-            }
-        }
-    }
-
     /// Creates the app's folder (tightening one open to others, with a warning) and takes the state's lock,
     /// as every write does first.
-    private func prepareFolderAndLock() throws(StoreError) -> FileLock {
+    package func prepareFolderAndLock() throws(StoreError) -> FileLock {
         do {
             try StateDirectory.create(directory, calls: calls)
         } catch {
@@ -264,25 +208,17 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading, ConsentLogChain
         return try acquireLock()
     }
 
-    /// Replaces `preferences.plist` atomically and durably, under the state's lock.
-    package func replacePreferences(with bytes: [UInt8]) throws(StoreError) {
-        let lock = try prepareFolderAndLock()
-        defer { lock.release() }
-        try attempt("replace the preferences", preferencesFile) { () throws(SystemCallError) in
-            try AtomicFileWriter(calls: calls).replace(preferencesFile, with: bytes, through: preferencesTemporaryFile)
-        }
-    }
-
     // MARK: - Reading state.json
 
-    private enum StoredState {
+    /// `state.json` as read, without any change to it.
+    package enum StoredState {
         case missing
         case readable(ConsentRecord, StateChain)
         case corrupt(reason: String)
     }
 
     /// Reads and decodes `state.json`, throwing for a newer schema or a file that cannot be read.
-    private func readState() throws(StoreError) -> StoredState {
+    package func readState() throws(StoreError) -> StoredState {
         guard let bytes = try attempt("read the state", stateFile, readStateBytes) else { return .missing }
         let file = StateFile.read(bytes)
         switch file.contents {
@@ -296,7 +232,7 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading, ConsentLogChain
     }
 
     /// The refusal of a state a newer version wrote.
-    func newerSchema(_ schema: Int) -> StoreError {
+    package func newerSchema(_ schema: Int) -> StoreError {
         StoreError(
             kind: .newerSchema, path: stateFile,
             message: "written with state schema \(schema), newer than this version reads "
@@ -305,7 +241,7 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading, ConsentLogChain
 
     /// The bytes of `state.json`, `nil` when there is none. A link, a directory, a FIFO or a device in its
     /// place is refused by the open (``FileSystemCalls``), without waiting and without touching it.
-    func readStateBytes() throws(SystemCallError) -> [UInt8]? {
+    package func readStateBytes() throws(SystemCallError) -> [UInt8]? {
         let descriptor: Int32
         do {
             descriptor = try calls.open(stateFile, .read)
@@ -369,7 +305,7 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading, ConsentLogChain
 
     /// Runs a file operation, turning a failed system call into ``StoreError/Kind/cannotWrite`` for the
     /// file at fault (the failed call's, else `path`; exit 74 covers reading as well: an I/O error).
-    func attempt<T>(
+    package func attempt<T>(
         _ action: String, _ path: String, _ body: () throws(SystemCallError) -> T
     ) throws(StoreError) -> T {
         do {

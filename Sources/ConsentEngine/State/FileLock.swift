@@ -3,7 +3,7 @@
 ///
 /// The lock lives on its own file because `state.json` is replaced by a rename: a lock on the old file
 /// would not stop a writer that opens the new one. The kernel drops the lock when its holder dies.
-struct FileLock {
+package struct FileLock {
     private let descriptor: Int32
     private let calls: FileSystemCalls
 
@@ -21,7 +21,7 @@ struct FileLock {
 
     /// Opens an existing lock file and takes it shared, waiting while a writer holds it; `nil`, without
     /// creating anything, when there is no lock file (nothing was ever written there).
-    static func acquireSharedIfPresent(_ path: String, calls: FileSystemCalls) throws(SystemCallError) -> FileLock? {
+    package static func acquireSharedIfPresent(_ path: String, calls: FileSystemCalls) throws(SystemCallError) -> FileLock? {
         let descriptor: Int32
         do {
             descriptor = try calls.open(path, .read)
@@ -42,7 +42,7 @@ struct FileLock {
         self.calls = calls
     }
 
-    func release() {
+    package func release() {
         calls.unlock(descriptor)
         calls.close(descriptor)
     }

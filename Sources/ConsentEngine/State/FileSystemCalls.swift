@@ -15,9 +15,9 @@ import Darwin
 /// and never touched) and `O_NONBLOCK` (a FIFO or device cannot make the open wait), and anything that is
 /// not a regular file is refused before a byte is read or written (``SystemCallError/isRefusedFileKind``).
 /// A file added to the folder later gets the same treatment by opening it here.
-struct FileSystemCalls: Sendable {
+package struct FileSystemCalls: Sendable {
     /// How a file is opened; every mode sets close-on-exec so that spawned processes do not inherit locks.
-    enum OpenMode: Sendable, Equatable {
+    package enum OpenMode: Sendable, Equatable {
         /// Read only; fails with `ENOENT` when the file is missing.
         case read
         /// Write only, created 0600 or truncated (only once it is known to be a regular file).
@@ -34,66 +34,66 @@ struct FileSystemCalls: Sendable {
     }
 
     /// What a path or descriptor refers to.
-    struct FileStatus: Sendable, Equatable {
-        enum Kind: Sendable, Equatable {
+    package struct FileStatus: Sendable, Equatable {
+        package enum Kind: Sendable, Equatable {
             case regularFile, directory, symbolicLink
             /// A FIFO, a socket or a device.
             case special
         }
-        var kind: Kind
-        var size: Int
+        package var kind: Kind
+        package var size: Int
         /// The permission bits (`0o700`).
-        var permissions: Int = 0o600
+        package var permissions: Int = 0o600
     }
 
-    var open: @Sendable (_ path: String, _ mode: OpenMode) throws(SystemCallError) -> Int32
-    var close: @Sendable (_ descriptor: Int32) -> Void
+    package var open: @Sendable (_ path: String, _ mode: OpenMode) throws(SystemCallError) -> Int32
+    package var close: @Sendable (_ descriptor: Int32) -> Void
     /// `fstat`.
-    var status: @Sendable (_ descriptor: Int32) throws(SystemCallError) -> FileStatus
+    package var status: @Sendable (_ descriptor: Int32) throws(SystemCallError) -> FileStatus
     /// `stat`, following symbolic links; `nil` when nothing is there.
-    var pathStatus: @Sendable (_ path: String) throws(SystemCallError) -> FileStatus?
+    package var pathStatus: @Sendable (_ path: String) throws(SystemCallError) -> FileStatus?
     /// `lstat`: the entry itself, a symbolic link included; `nil` when nothing is there (nor can be, under a
     /// file).
-    var entryStatus: @Sendable (_ path: String) throws(SystemCallError) -> FileStatus?
+    package var entryStatus: @Sendable (_ path: String) throws(SystemCallError) -> FileStatus?
     /// `fchmod`.
-    var changePermissions: @Sendable (_ descriptor: Int32, _ permissions: Int) throws(SystemCallError) -> Void
+    package var changePermissions: @Sendable (_ descriptor: Int32, _ permissions: Int) throws(SystemCallError) -> Void
     /// `pread` until `count` bytes or the end of the file.
-    var read: @Sendable (_ descriptor: Int32, _ offset: Int, _ count: Int) throws(SystemCallError) -> [UInt8]
+    package var read: @Sendable (_ descriptor: Int32, _ offset: Int, _ count: Int) throws(SystemCallError) -> [UInt8]
     /// `write` until every byte is written.
-    var write: @Sendable (_ descriptor: Int32, _ bytes: [UInt8]) throws(SystemCallError) -> Void
-    var fsync: @Sendable (_ descriptor: Int32) throws(SystemCallError) -> Void
-    var rename: @Sendable (_ from: String, _ to: String) throws(SystemCallError) -> Void
-    var remove: @Sendable (_ path: String) -> Void
+    package var write: @Sendable (_ descriptor: Int32, _ bytes: [UInt8]) throws(SystemCallError) -> Void
+    package var fsync: @Sendable (_ descriptor: Int32) throws(SystemCallError) -> Void
+    package var rename: @Sendable (_ from: String, _ to: String) throws(SystemCallError) -> Void
+    package var remove: @Sendable (_ path: String) -> Void
     /// `mkdir` then `chmod` to 0700.
-    var makeDirectory: @Sendable (_ path: String) throws(SystemCallError) -> Void
+    package var makeDirectory: @Sendable (_ path: String) throws(SystemCallError) -> Void
     /// `flock(LOCK_EX)`, waiting for other holders.
-    var lock: @Sendable (_ descriptor: Int32) throws(SystemCallError) -> Void
+    package var lock: @Sendable (_ descriptor: Int32) throws(SystemCallError) -> Void
     /// `flock(LOCK_UN)`.
-    var unlock: @Sendable (_ descriptor: Int32) -> Void
+    package var unlock: @Sendable (_ descriptor: Int32) -> Void
     /// The names in a directory (`opendir`, `readdir`), without `.` and `..`, in no particular order.
-    var listDirectory: @Sendable (_ path: String) throws(SystemCallError) -> [String]
+    package var listDirectory: @Sendable (_ path: String) throws(SystemCallError) -> [String]
     /// `flock(LOCK_SH)`, waiting for a writer: for readers that must see a write whole (`log --verify`).
-    var lockShared: @Sendable (_ descriptor: Int32) throws(SystemCallError) -> Void
+    package var lockShared: @Sendable (_ descriptor: Int32) throws(SystemCallError) -> Void
 }
 
 /// A failed system call: which call, on which path, and the `errno` it set.
-struct SystemCallError: Error, Sendable, Equatable {
-    var call: String
-    var path: String
-    var code: Int32
+package struct SystemCallError: Error, Sendable, Equatable {
+    package var call: String
+    package var path: String
+    package var code: Int32
     /// What is wrong when it is not `errno`'s story (a FIFO where a file belongs).
-    var detail: String? = nil
+    package var detail: String? = nil
 
     /// `detail`, else the C library's description of `code` (`No such file or directory`).
-    var reason: String { detail ?? String(cString: strerror(code)) }
+    package var reason: String { detail ?? String(cString: strerror(code)) }
 
     /// A symbolic link was met where the store opens a file (`O_NOFOLLOW`'s `ELOOP`), or a directory, FIFO,
     /// socket or device: the store refuses it and leaves it as it is.
-    var isRefusedFileKind: Bool { code == ELOOP || detail != nil }
+    package var isRefusedFileKind: Bool { code == ELOOP || detail != nil }
 
     /// The same error told about `path` when it only knew a descriptor (`fd 5`), so that a message names
     /// the file at fault.
-    func at(_ path: String) -> SystemCallError {
+    package func at(_ path: String) -> SystemCallError {
         guard self.path.hasPrefix("fd ") else { return self }
         var error = self
         error.path = path
@@ -101,16 +101,16 @@ struct SystemCallError: Error, Sendable, Equatable {
     }
 
     /// `ENOENT`: nothing at the path.
-    var isMissingFile: Bool { code == ENOENT }
+    package var isMissingFile: Bool { code == ENOENT }
 
     /// `ENOTDIR`: a part of the path is not a directory.
-    var isNotADirectory: Bool { code == ENOTDIR }
+    package var isNotADirectory: Bool { code == ENOTDIR }
 
     /// `EEXIST`: something is already at the path.
-    var isAlreadyExisting: Bool { code == EEXIST }
+    package var isAlreadyExisting: Bool { code == EEXIST }
 
     /// The store's refusal of something that is not a regular file where it keeps one.
-    static func refused(_ kind: FileSystemCalls.FileStatus.Kind, _ call: String, _ path: String) -> SystemCallError {
+    package static func refused(_ kind: FileSystemCalls.FileStatus.Kind, _ call: String, _ path: String) -> SystemCallError {
         switch kind {
         case .symbolicLink: return symbolicLink(call, path)
         case .directory: return SystemCallError(call: call, path: path, code: EISDIR, detail: "is a directory, not a regular file")
@@ -120,19 +120,19 @@ struct SystemCallError: Error, Sendable, Equatable {
     }
 
     /// The error `O_NOFOLLOW` gives for a symbolic link.
-    static func symbolicLink(_ call: String, _ path: String) -> SystemCallError {
+    package static func symbolicLink(_ call: String, _ path: String) -> SystemCallError {
         SystemCallError(call: call, path: path, code: ELOOP)
     }
 
     /// The error `call` would give for a path that is not a directory where one is needed.
-    static func notADirectory(_ call: String, _ path: String) -> SystemCallError {
+    package static func notADirectory(_ call: String, _ path: String) -> SystemCallError {
         SystemCallError(call: call, path: path, code: ENOTDIR)
     }
 }
 
 extension FileSystemCalls {
     /// The calls of the running system.
-    static let live = FileSystemCalls(
+    package static let live = FileSystemCalls(
         open: LiveSystem.openFile, close: LiveSystem.closeFile, status: LiveSystem.status,
         pathStatus: LiveSystem.pathStatus, entryStatus: LiveSystem.entryStatus,
         changePermissions: LiveSystem.changePermissions, read: LiveSystem.readFile, write: LiveSystem.writeFile,

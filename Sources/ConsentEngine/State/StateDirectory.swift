@@ -25,9 +25,9 @@ extension FileConsentStore {
 }
 
 /// Paths of the state directory, and creating it.
-enum StateDirectory {
+package enum StateDirectory {
     /// `directory/name`, without doubling a trailing slash.
-    static func join(_ directory: String, _ name: String) -> String {
+    package static func join(_ directory: String, _ name: String) -> String {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 

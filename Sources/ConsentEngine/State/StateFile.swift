@@ -45,7 +45,7 @@ package enum StateFile {
 
     /// Reads a file's bytes with what it keeps beside the record; the chain is empty unless the file is
     /// a readable one of schema 3 or later that records it.
-    static func read(_ bytes: [UInt8]) -> (contents: Contents, chain: StateChain) {
+    package static func read(_ bytes: [UInt8]) -> (contents: Contents, chain: StateChain) {
         guard bytes.count <= maximumSize else {
             return (.corrupt(reason: "larger than \(maximumSize / 1024 / 1024) MiB, far more than a state holds"), StateChain())
         }
@@ -88,9 +88,14 @@ package enum StateFile {
 /// What `state.json` keeps beside the record from schema 3 on (CONTRACT §11): the install's id, made at the
 /// first write, and where the consent log's chain stood after the last write. Absent in a file of an
 /// older schema; the next write sets them.
-struct StateChain: Sendable, Equatable {
+package struct StateChain: Sendable, Equatable {
     /// A random UUID, lowercase, never derived from a device id; named on every answer's log line.
-    var installID: String?
+    package var installID: String?
     /// `logHead` and `logLines`.
-    var head: LogHead?
+    package var head: LogHead?
+
+    package init(installID: String? = nil, head: LogHead? = nil) {
+        self.installID = installID
+        self.head = head
+    }
 }

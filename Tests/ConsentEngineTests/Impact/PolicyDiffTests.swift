@@ -1,4 +1,5 @@
 @testable import ConsentEngine
+import ConsentImpact
 import Foundation
 import JSONKit
 import Testing
@@ -72,7 +73,7 @@ struct PolicyDiffTests {
         DiffCase("a purpose's name in a new language", [(.purposeTextChanged, "$.purposes[?@.id==1].name.fr", .null, .string("Stocker"))]) {
             $0.purposes[0].name["fr"] = "Stocker"
         },
-        DiffCase("a purpose removed", [(.purposeRemoved, "$.purposes[?@.id==11]", PolicyJSON.value(Policy.default)["purposes"].flatMap(lastMember)!, .null)]) {
+        DiffCase("a purpose removed", [(.purposeRemoved, "$.purposes[?@.id==11]", PolicyWriting.value(Policy.default)["purposes"].flatMap(lastMember)!, .null)]) {
             $0.purposes.removeLast()
         },
         DiffCase("the purposes reordered", [(.purposesReordered, "$.purposes", .integers(Array(1...11)), .integers([2, 1] + Array(3...11)))]) {
@@ -162,7 +163,7 @@ struct PolicyDiffTests {
 
     @Test func everyFieldThePolicyFileFormatWritesHasAKindOfChange() {
         let listed: Set = ["purposes", "specialFeatures", "partners"]
-        guard case .object(let fields) = PolicyJSON.value(Policy.default) else {
+        guard case .object(let fields) = PolicyWriting.value(Policy.default) else {
             Issue.record("a policy is written as an object")
             return
         }

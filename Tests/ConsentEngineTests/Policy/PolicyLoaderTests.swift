@@ -1,4 +1,5 @@
 @testable import ConsentEngine
+import ConsentImpact
 import Foundation
 import Testing
 

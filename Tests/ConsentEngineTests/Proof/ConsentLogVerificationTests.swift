@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ConsentEngine
+import ConsentReports
 
 /// The chain checked line by line: each way of tampering with a log is found at its line, and what a crash
 /// leaves is only warned about.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ConsentEngine
+import ConsentReports
 
 /// The store's side of the hash chain (CONTRACT §11): what each append writes into the line and the state.
 struct ChainedLogTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ConsentEngine
+import ConsentImpact
 
 struct StoredStatesTests {
     /// Every path under `directory` with its bytes (a folder's as nil) and permissions: what must not change.

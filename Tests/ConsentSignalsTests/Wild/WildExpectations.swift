@@ -1,3 +1,4 @@
+import ConsentReports
 import ConsentSignals
 import JSONKit
 

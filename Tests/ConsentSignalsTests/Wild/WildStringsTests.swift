@@ -1,4 +1,5 @@
 import ConsentEngine
+import ConsentReports
 @testable import ConsentSignals
 import Foundation
 import JSONKit

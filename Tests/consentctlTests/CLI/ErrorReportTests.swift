@@ -1,5 +1,7 @@
 @testable import ConsentCLI
 @testable import ConsentEngine
+import ConsentReports
+import ConsentImpact
 import ConsentVocabulary
 import ConsentSignals
 import InputFiles

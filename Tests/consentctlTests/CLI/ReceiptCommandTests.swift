@@ -1,4 +1,5 @@
 @testable import ConsentEngine
+import ConsentReports
 import Foundation
 import Testing
 

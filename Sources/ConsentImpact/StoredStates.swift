@@ -1,3 +1,4 @@
+import ConsentEngine
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -19,6 +20,11 @@ package enum StoredStates {
     package struct Entry: Sendable, Equatable {
         package var appID: String
         package var state: State
+
+        package init(appID: String, state: State) {
+            self.appID = appID
+            self.state = state
+        }
     }
 
     /// The states of every app folder under `stateDirectory`, by app id, or of `appID` alone.
@@ -88,6 +94,47 @@ package struct StoredStatesError: Error, Sendable, Equatable, CustomStringConver
     package var path: String
     package var reason: String
 
+    package init(kind: Kind, path: String, reason: String) {
+        self.kind = kind
+        self.path = path
+        self.reason = reason
+    }
+
     /// `qa-states: no such folder`.
     package var description: String { "\(path): \(reason)" }
+}
+
+extension FileConsentStore {
+    /// Reads the stored record as ``load()`` does, but writes nothing: no folder is tightened, nothing is
+    /// moved aside and no lock is taken, so that reading many apps' states to predict a policy's effect
+    /// (`policy diff --state-dir`) leaves each exactly as it was. A missing folder or record reads as empty;
+    /// a corrupt record, one of a newer schema, a link or special file in the record's or the folder's
+    /// place, or a file that cannot be read is unreadable, with the reason, and left as it is.
+    package func readWithoutWriting() -> StoredStates.State {
+        do throws(StoreError) {
+            let folder = try attempt("open the app folder", directory) { () throws(SystemCallError) in
+                try calls.entryStatus(directory)?.kind
+            }
+            switch folder {
+            case nil:
+                return .readable(.empty)
+            case .directory?:
+                break
+            case .symbolicLink?:
+                return .unreadable(reason: "\(directory) is a symbolic link, and an app folder is never reached through one")
+            case .regularFile?, .special?:
+                return .unreadable(reason: "\(directory) is not a folder")
+            }
+            switch try readState() {
+            case .missing:
+                return .readable(.empty)
+            case .readable(let record, _):
+                return .readable(record)
+            case .corrupt(let reason):
+                return .unreadable(reason: "\(stateFile) is corrupt (\(reason))")
+            }
+        } catch {
+            return .unreadable(reason: error.description)
+        }
+    }
 }

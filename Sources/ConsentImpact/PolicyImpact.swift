@@ -1,3 +1,4 @@
+import ConsentEngine
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -38,6 +39,11 @@ package struct PolicyImpact: Sendable, Equatable {
     package struct Unreadable: Sendable, Equatable {
         package var app: String
         package var reason: String
+
+        package init(app: String, reason: String) {
+            self.app = app
+            self.reason = reason
+        }
     }
 
     /// States that could not be read; they are not decided and not counted elsewhere.

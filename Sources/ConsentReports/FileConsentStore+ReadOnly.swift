@@ -1,3 +1,4 @@
+import ConsentEngine
 /// The app's files as they are, for `consentctl log --verify` and `consentctl receipt` (CONTRACT §11),
 /// which never write: nothing is created, moved aside or tightened, and the lock is taken shared, only
 /// when `state.lock` exists (a writer made it), so that a write is never seen half done.

@@ -1,3 +1,4 @@
+import ConsentEngine
 import JSONKit
 
 /// What changed from one policy to another, field by field, in the policy file format: the changes of
@@ -18,7 +19,7 @@ package struct PolicyDiff: Sendable, Equatable {
     /// The changes from `old` to `new`.
     package init(from old: Policy, to new: Policy) {
         guard old != new else { return }
-        let before = PolicyJSON.value(old), after = PolicyJSON.value(new)
+        let before = PolicyWriting.value(old), after = PolicyWriting.value(new)
         for key in PolicyJSON.fields {
             let path = JSONPath.appending(key, to: JSONPath.root)
             switch key {
@@ -63,7 +64,7 @@ package struct PolicyDiff: Sendable, Equatable {
 
     /// The kind of a change to a setting or text, by its keys from the top of the file; `nil` for a field
     /// this table does not know, which a test rules out for every field the policy file format writes.
-    static func kind(ofSetting keys: [String]) -> PolicyChange.Kind? {
+    package static func kind(ofSetting keys: [String]) -> PolicyChange.Kind? {
         let second = keys.dropFirst().first
         switch keys[0] {
         case "formatVersion": return .formatVersionChanged

@@ -1,3 +1,4 @@
+import ConsentEngine
 import JSONKit
 
 /// One difference between two policies: what kind of change it is, where it is in the policy file format

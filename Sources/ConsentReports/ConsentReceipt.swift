@@ -1,3 +1,4 @@
+import ConsentEngine
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

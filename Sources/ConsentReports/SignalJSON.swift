@@ -1,3 +1,4 @@
+import ConsentEngine
 import ConsentSignals
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -33,6 +33,7 @@ final class WarehouseCorpus: @unchecked Sendable {
         /// `log --verify --json`'s verdict, and the lines it warns are torn.
         var verifiedIntact = false
         var tornLines: [Int] = []
+        var warnings = 0
         /// The verdict the query must give: `log --verify`'s, or `unverifiable` where a torn line's prev
         /// cannot be read (which `log --verify` only warns about).
         var expected = ""
@@ -105,21 +106,19 @@ final class WarehouseCorpus: @unchecked Sendable {
         let plans = (0..<count).map { Plan(index: $0, seed: seed) }
         let made = Results<Install>(count: count)
         try concurrently(count) { index in made[index] = try corpus.make(plans[index]) }
-        corpus.installs = made.values
+        corpus.installs = try corpus.verified(made.values)
 
+        // Only what log --verify passes without a warning is copied, so that each copy's one change is its fault.
         var random = SeededGenerator(seed: seed ^ 0x7A3D)
-        let sources = corpus.installs.filter { [.launched, .beforeTheChain].contains($0.kind) }
+        let sources = corpus.installs.filter { [.launched, .beforeTheChain].contains($0.kind) && $0.verifiedIntact && $0.warnings == 0 }
+        var copied: [Install] = []
         for kind in Kind.copies {
             let eligible = try sources.filter { try corpus.lines(of: $0).count - $0.linesBeforeTheChain >= 3 }
             for source in eligible.shuffled(using: &random).prefix(copies) {
-                corpus.installs.append(try corpus.tamperedCopy(of: source, kind: kind, random: &random))
+                copied.append(try corpus.tamperedCopy(of: source, kind: kind, random: &random))
             }
         }
-
-        let verified = Results<Install>(count: corpus.installs.count)
-        let all = corpus.installs
-        try concurrently(all.count) { index in verified[index] = try corpus.verified(all[index]) }
-        corpus.installs = verified.values
+        corpus.installs += try corpus.verified(copied)
         corpus.seconds = Date().timeIntervalSince(started)
         Shared.remove(atExit: folder)
         return corpus
@@ -319,6 +318,13 @@ final class WarehouseCorpus: @unchecked Sendable {
 
     // MARK: - log --verify
 
+    /// `installs` with what log --verify says of each, verified a few at a time.
+    private func verified(_ installs: [Install]) throws -> [Install] {
+        let verified = Results<Install>(count: installs.count)
+        try Self.concurrently(installs.count) { index in verified[index] = try self.verified(installs[index]) }
+        return verified.values
+    }
+
     /// The install with what `consentctl log --verify --json` says of its log and state.
     private func verified(_ install: Install) throws -> Install {
         var install = install
@@ -329,6 +335,7 @@ final class WarehouseCorpus: @unchecked Sendable {
             throw CorpusError(description: "log --verify of \(install.app) exited \(result.status): \(result.stdout)")
         }
         install.verifiedIntact = intact
+        install.warnings = warnings.count
         install.tornLines = warnings.filter { $0["kind"] as? String == "torn" }.compactMap { $0["line"] as? Int }
         let lines = try self.lines(of: install)
         let unreadable = install.tornLines.contains { $0 > install.linesBeforeTheChain && !Self.hasWholePrev(lines[$0 - 1]) }

@@ -101,7 +101,8 @@ let package = Package(
             path: "Tests/Fuzz/Targets",
             swiftSettings: strict
         ),
-        // Helpers more than one test target uses: a seeded random number generator, a bound Unix socket.
+        // Helpers more than one test target uses: a seeded random number generator, a bound Unix socket, the
+        // iab-tcf oracle.
         .target(name: "TestSupport", path: "Tests/Support", swiftSettings: strict),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"], path: "Tests/Fuzz/CorpusTests", swiftSettings: strict),
         .testTarget(
@@ -122,7 +123,7 @@ let package = Package(
         // The web APIs in a real browser: Tests/Browser's runner drives headless Chromium with Playwright.
         .testTarget(
             name: "ConsentWebTests",
-            dependencies: ["ConsentWeb", "ConsentSignals", "ConsentEngine", "JSONKit", "consentctl"],
+            dependencies: ["ConsentWeb", "ConsentSignals", "ConsentEngine", "JSONKit", "consentctl", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"], swiftSettings: strict),

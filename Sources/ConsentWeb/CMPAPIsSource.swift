@@ -380,25 +380,38 @@ package enum CMPAPIsSource {
     }
   }
 
-  function addLocator(name) {
+  /** The hidden __tcfapiLocator and __gppLocator frames, in the body or, while there is none, the root element. */
+  function addLocators() {
     var document = window.document;
-    if (!document || window.frames[name]) return;
-    var frame = document.createElement('iframe');
-    frame.name = name;
-    frame.title = name;
-    frame.style.display = 'none';
-    frame.setAttribute('aria-hidden', 'true');
-    frame.tabIndex = -1;
-    // At document start there is no body yet.
-    (document.body || document.documentElement).appendChild(frame);
+    if (!document) return;
+    var container = document.body || document.documentElement;
+    if (!container) {
+      // A script run before the root element exists (Chromium's document start): add them once it does.
+      var observer = new MutationObserver(function () {
+        if (!document.documentElement) return;
+        observer.disconnect();
+        addLocators();
+      });
+      observer.observe(document, { childList: true });
+      return;
+    }
+    [TCF_LOCATOR, GPP_LOCATOR].forEach(function (name) {
+      if (window.frames[name]) return;
+      var frame = document.createElement('iframe');
+      frame.name = name;
+      frame.title = name;
+      frame.style.display = 'none';
+      frame.setAttribute('aria-hidden', 'true');
+      frame.tabIndex = -1;
+      container.appendChild(frame);
+    });
   }
 
   window.__tcfapi = tcfapi;
   window.__gpp = gpp;
   Object.defineProperty(window, UPDATE, { value: update, configurable: false, enumerable: false, writable: false });
   window.addEventListener('message', receive, false);
-  addLocator(TCF_LOCATOR);
-  addLocator(GPP_LOCATOR);
+  addLocators();
   // In an app's web view, the frame says that it can take updates.
   var handlers = window.webkit && window.webkit.messageHandlers;
   if (handlers && handlers.consentEngineWeb) handlers.consentEngineWeb.postMessage('ready');

@@ -14,11 +14,13 @@ Plan:
               "initScripts": ["<file>", …],     # added to every frame at document start, in order
               "steps": [{"name": "…", "evaluate": "<JS function or expression>", "frame": "<url>"?}]}]}
 A step's expression runs in the page's main frame, or in the frame whose URL is "frame"; a promise is
-awaited. Each page gets a browser context of its own.
+awaited. Each page gets a browser context of its own. A page that does not load, or a step that does not
+finish, within 10 seconds is reported as an error and the run goes on.
 
 Report:
   {"browser": "<version>",
-   "pages": {"<name>": {"steps": {"<step>": {"value": …} | {"error": "…"}},
+   "pages": {"<name>": {"error": "…"?,                  # the page did not load
+                        "steps": {"<step>": {"value": …} | {"error": "…"}},
                         "console": [{"type", "text", "frame"}], "pageErrors": ["…"],
                         "requests": ["<url>", …], "refused": ["<url>", …]}}}
 """
@@ -27,6 +29,16 @@ import os
 import sys
 
 from playwright.sync_api import sync_playwright
+
+# A page must load, and each step finish, within this many milliseconds: a page that hangs is reported.
+LIMIT_MS = 10000
+
+
+def bounded(expression):
+    """The step's expression (a function is called), its promise raced against the time limit."""
+    return (f"(async () => {{ const step = ({expression}); const value = typeof step === 'function' ? step() : step; "
+            f"return await Promise.race([value, new Promise((resolve, reject) => setTimeout(() => "
+            f"reject(new Error('the step did not finish within {LIMIT_MS} ms')), {LIMIT_MS}))]); }})()")
 
 
 def serve(plan):
@@ -43,12 +55,15 @@ def run_page(browser, files, page_plan):
 
     def route(route_call):
         url = route_call.request.url
-        if url in files:
-            body, content_type = files[url]
-            route_call.fulfill(status=200, body=body, headers={"Content-Type": content_type})
-        else:
-            result["refused"].append(url)
-            route_call.abort("blockedbyclient")
+        try:
+            if url in files:
+                body, content_type = files[url]
+                route_call.fulfill(status=200, body=body, headers={"Content-Type": content_type})
+            else:
+                result["refused"].append(url)
+                route_call.abort("blockedbyclient")
+        except Exception as error:  # the page or its context went away while the request was answered
+            result["pageErrors"].append(f"answering {url}: {error}")
 
     context.route("**/*", route)
     context.on("request", lambda request: result["requests"].append(request.url))
@@ -58,7 +73,13 @@ def run_page(browser, files, page_plan):
     page.on("console", lambda message: result["console"].append(
         {"type": message.type, "text": message.text, "frame": message.location.get("url", "")}))
     page.on("pageerror", lambda error: result["pageErrors"].append(str(error)))
-    page.goto(page_plan["url"], wait_until="load")
+    try:
+        page.goto(page_plan["url"], wait_until="load", timeout=LIMIT_MS)
+    except Exception as error:  # a page that never loads is reported, and the run goes on
+        result["error"] = str(error)
+        context.unroute_all(behavior="ignoreErrors")
+        context.close()
+        return result
     for step in page_plan.get("steps", []):
         target = page
         if step.get("frame"):
@@ -66,9 +87,11 @@ def run_page(browser, files, page_plan):
         try:
             if target is None:
                 raise RuntimeError(f"no frame has the URL {step['frame']}")
-            result["steps"][step["name"]] = {"value": target.evaluate(step["evaluate"])}
+            result["steps"][step["name"]] = {"value": target.evaluate(bounded(step["evaluate"]))}
         except Exception as error:  # the report says what failed; the test decides
             result["steps"][step["name"]] = {"error": str(error)}
+    # A request still being answered when the page ends must not end the run.
+    context.unroute_all(behavior="ignoreErrors")
     context.close()
     return result
 

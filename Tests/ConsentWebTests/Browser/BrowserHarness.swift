@@ -14,6 +14,8 @@ enum BrowserHarness {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let runner = repository.appendingPathComponent("Tests/Browser/runner.py")
     static let probe = repository.appendingPathComponent("Tests/Browser/cmp-probe.js")
+    /// How long one run may take in all.
+    static let runLimitSeconds = 300
 
     private static var environment: [String: String] { ProcessInfo.processInfo.environment }
 
@@ -60,6 +62,8 @@ enum BrowserHarness {
 
     /// What one page did.
     struct PageReport: Sendable {
+        /// Why the page did not load, or nil when it did.
+        var error: String?
         /// Each step's value (what the JavaScript returned) or its error.
         var steps: [String: Result<JSONValue, StepError>]
         var console: [(type: String, text: String)]
@@ -69,6 +73,7 @@ enum BrowserHarness {
 
         /// A step's value, parsed again when it is JSON text (the probes return JSON text).
         func json(_ step: String) throws -> JSONValue {
+            if let error { throw StepError(description: "the page did not load: \(error)") }
             guard let result = steps[step] else { throw StepError(description: "no step \(step) in the report") }
             let value = try result.get()
             if case .string(let text) = value { return try JSONReader.parse(text) }
@@ -104,20 +109,29 @@ enum BrowserHarness {
         let planFile = folder.appendingPathComponent("plan.json")
         let reportFile = folder.appendingPathComponent("report.json")
         try Data(JSONWriter.text(plan).utf8).write(to: planFile)
+        let errorFile = folder.appendingPathComponent("runner-errors.txt")
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = [runner.path, planFile.path, reportFile.path]
         var environment = ProcessInfo.processInfo.environment
         environment["CONSENTENGINE_CHROMIUM"] = chromium
         process.environment = environment
-        let errors = Pipe()
-        process.standardError = errors
+        process.standardError = try FileHandle(forWritingTo: errorFile)
         process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
         try process.run()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        // Each page and step has its own limit in the runner; this one ends a run that hangs all the same.
+        if finished.wait(timeout: .now() + .seconds(runLimitSeconds)) == .timedOut {
+            process.terminate()
+            if finished.wait(timeout: .now() + .seconds(5)) == .timedOut { kill(process.processIdentifier, SIGKILL) }
+            throw StepError(description: "the browser run did not finish within \(runLimitSeconds) s (plan: \(planFile.path))")
+        }
         guard process.terminationStatus == 0 else {
-            throw StepError(description: "the browser runner exited with \(process.terminationStatus): \(errorText)")
+            let errorText = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
+            throw StepError(description: "the browser runner exited with \(process.terminationStatus): \(errorText.suffix(2000))")
         }
         let report = try JSONReader.parse(Array(try Data(contentsOf: reportFile)))
         var result: [String: PageReport] = [:]
@@ -150,7 +164,7 @@ enum BrowserHarness {
                 if case .string(let type)? = item["type"], case .string(let text)? = item["text"] { console.append((type, text)) }
             }
         }
-        return PageReport(steps: steps, console: console, pageErrors: strings("pageErrors"),
+        return PageReport(error: value["error"]?.string, steps: steps, console: console, pageErrors: strings("pageErrors"),
                           requests: strings("requests"), refused: strings("refused"))
     }
 }

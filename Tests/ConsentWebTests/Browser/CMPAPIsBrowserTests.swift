@@ -291,10 +291,11 @@ struct CMPAPIsBrowserTests {
         }
     }
 
-    @Test("no page made a request the run did not serve")
+    @Test("every page loaded and made no request the run did not serve")
     func noOutsideRequest() throws {
         let run = try BrowserRun.shared.get()
         for (name, page) in run.pages {
+            #expect(page.error == nil, "\(name) did not load: \(page.error ?? "")")
             #expect(page.refused.isEmpty, "\(name) asked for \(page.refused)")
             #expect(page.requests.allSatisfy(run.served.contains), "\(name): \(page.requests)")
             #expect(page.pageErrors.isEmpty, "\(name): \(page.pageErrors)")

@@ -28,7 +28,7 @@ enum SignalsCommand: Command {
         "consentctl signals --geo DE --format json",
         "consentctl signals --geo DE --format defaults --app com.example.Shopping",
         "consentctl signals --geo US-CA --format plist",
-        "consentctl signals --geo DE --format web > cmp.js",
+        "consentctl signals --geo DE --format web",
     ]
 
     enum Format: String, CaseIterable {

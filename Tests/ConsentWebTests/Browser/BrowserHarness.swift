@@ -7,8 +7,8 @@ import Testing
 ///
 /// The interpreter is `CONSENTENGINE_BROWSER_PYTHON` (`.ci/run` sets it to its venv's), else the venv
 /// `.ci/run` makes, `${TMPDIR:-/tmp}/consentengine-browser-venv`; the browser is `CONSENTENGINE_CHROMIUM`,
-/// else `/usr/bin/chromium`. Without them a browser test is skipped and says why, except under CI (`CI`
-/// set), where `.ci/run` installs both and a missing one fails the test.
+/// else `/usr/bin/chromium`. Without them a browser test is skipped and says why, except under CI on Linux
+/// (`CI` set), where `.ci/run` installs both and a missing one fails the test.
 enum BrowserHarness {
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -27,7 +27,14 @@ enum BrowserHarness {
 
     static var chromium: String { environment["CONSENTENGINE_CHROMIUM"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/bin/chromium" }
 
-    static var isCI: Bool { !(environment["CI"] ?? "").isEmpty }
+    /// Under CI on Linux, where `.ci/run` installs the browser (the macOS job runs `swift test` without it).
+    static var isCI: Bool {
+        #if os(Linux)
+        !(environment["CI"] ?? "").isEmpty
+        #else
+        false
+        #endif
+    }
 
     /// Why the browser cannot run here, or nil when it can.
     static var missing: String? {

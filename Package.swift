@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "ConsentSignals", targets: ["ConsentSignals"]),
         .library(name: "ConsentUserDefaults", targets: ["ConsentUserDefaults"]),
         .library(name: "ConsentEngineApple", targets: ["ConsentEngineApple"]),
+        .library(name: "ConsentWeb", targets: ["ConsentWeb"]),
         .library(name: "ConsentAudit", targets: ["ConsentAudit"]),
         .library(name: "ConsentPreferences", targets: ["ConsentPreferences"]),
         .executable(name: "consentctl", targets: ["consentctl"]),
@@ -41,6 +42,9 @@ let package = Package(
         .target(name: "InputFiles", swiftSettings: strict),
         // IAB and Google signal formats: value types and codecs, no engine and no policy.
         .target(name: "ConsentSignals", dependencies: ["DateCodec"], swiftSettings: strict),
+        // The IAB's JavaScript CMP APIs (__tcfapi, __gpp) for web content in the app, answered from the in-app
+        // keys: plain Swift over ConsentSignals, its script a .js file embedded as Swift by scripts/embed-web-scripts.
+        .target(name: "ConsentWeb", dependencies: ["ConsentSignals", "JSONKit"], exclude: ["CMPAPIs.js"], swiftSettings: strict),
         .target(name: "ConsentEngine", dependencies: ["JSONKit", "ConsentSignals", "DateCodec", "InputFiles", .target(name: "ConsentEnginePrivacy", condition: .when(platforms: [.iOS, .macOS]))], exclude: ["State/SCHEMA.md"], swiftSettings: strict),
         // Privacy manifests (CONTRACT §13a) of the products that call an API on Apple's required-reason list:
         // file timestamps and sizes (stat, fstat) in ConsentEngine and ConsentAudit, the app's user defaults in
@@ -66,7 +70,7 @@ let package = Package(
         // What an app on Apple platforms plugs in: the tracking authorizer over App Tracking Transparency, the
         // store in Application Support and the flow again on a return to the foreground. The framework code is
         // behind canImport, so on Linux only the plain-Swift logic builds, and its tests run there with fakes.
-        .target(name: "ConsentEngineApple", dependencies: ["ConsentEngine"], swiftSettings: strict),
+        .target(name: "ConsentEngineApple", dependencies: ["ConsentEngine", "ConsentWeb", "ConsentSignals"], swiftSettings: strict),
         // The strict plist reader on libxml2 (XML and binary, no DTD subsets or entities, bounded), shared by the
         // audit and the device diagnosis so that neither ConsentEngine nor an app embedding it links libxml2.
         .target(name: "PropertyLists", dependencies: ["DateCodec", "InputFiles"], swiftSettings: strict),
@@ -80,7 +84,7 @@ let package = Package(
         // The command line's library: arguments, commands, errors → exit codes, the terminal form.
         .target(
             name: "ConsentCLI",
-            dependencies: ["ConsentEngine", "ConsentVocabulary", "ConsentImpact", "ConsentReports", "ConsentSignals", "JSONKit", "InputFiles"],
+            dependencies: ["ConsentEngine", "ConsentVocabulary", "ConsentImpact", "ConsentReports", "ConsentSignals", "ConsentWeb", "JSONKit", "InputFiles"],
             swiftSettings: callerThread
         ),
         // consentctl itself: what an app's launch and QA scripts run, without libxml2.
@@ -115,7 +119,8 @@ let package = Package(
             path: "Tests/Fuzz/Targets",
             swiftSettings: strict
         ),
-        // Helpers more than one test target uses: a seeded random number generator, a bound Unix socket.
+        // Helpers more than one test target uses: a seeded random number generator, a bound Unix socket, the
+        // iab-tcf oracle.
         .target(name: "TestSupport", path: "Tests/Support", swiftSettings: strict),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"], path: "Tests/Fuzz/CorpusTests", swiftSettings: strict),
         .testTarget(
@@ -132,8 +137,14 @@ let package = Package(
         ),
         .testTarget(name: "ConsentSignalsTests", dependencies: ["ConsentSignals", "ConsentEngine", "ConsentFixtures", "JSONKit", "TestSupport", "ConsentReports"], swiftSettings: strict),
         .testTarget(name: "ConsentUserDefaultsTests", dependencies: ["ConsentUserDefaults", "ConsentSignals", "ConsentEngine"], swiftSettings: strict),
-        .testTarget(name: "ConsentEngineAppleTests", dependencies: ["ConsentEngineApple", "ConsentEngine"], swiftSettings: strict),
+        .testTarget(name: "ConsentEngineAppleTests", dependencies: ["ConsentEngineApple", "ConsentEngine", "ConsentSignals", "ConsentWeb"], swiftSettings: strict),
         .testTarget(name: "ConsentVocabularyTests", dependencies: ["ConsentVocabulary", "ConsentEngine"], swiftSettings: strict),
+        // The web APIs in a real browser: Tests/Browser's runner drives headless Chromium with Playwright.
+        .testTarget(
+            name: "ConsentWebTests",
+            dependencies: ["ConsentWeb", "ConsentSignals", "ConsentEngine", "JSONKit", "consentctl", "TestSupport"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"], swiftSettings: strict),
         .testTarget(name: "DateCodecTests", dependencies: ["DateCodec"], swiftSettings: strict),
         .testTarget(name: "InputFilesTests", dependencies: ["InputFiles", "TestSupport"], swiftSettings: strict),

@@ -4,7 +4,7 @@ import PackageDescription
 // An app's "Ads" package, as in an iOS monorepo: it embeds ConsentEngine for the decisions and keeps the
 // real SDKs (Google's UMP and Mobile Ads) behind small protocols, so that everything here builds and is
 // tested on Linux and macOS with fakes. On Apple platforms it also wires ConsentEngineApple: Apple's ATT
-// prompt and the returns to the foreground.
+// prompt, the returns to the foreground, and the IAB CMP APIs in its web views.
 let package = Package(
     name: "AppLogic",
     platforms: [.iOS(.v15), .macOS(.v13)],
@@ -25,6 +25,7 @@ let package = Package(
         .testTarget(name: "AdsTests", dependencies: [
             "Ads", .product(name: "ConsentEngine", package: "ConsentEngine"),
             .product(name: "ConsentSignals", package: "ConsentEngine"),
+            .product(name: "ConsentEngineApple", package: "ConsentEngine"),
         ]),
     ],
     swiftLanguageModes: [.v6]

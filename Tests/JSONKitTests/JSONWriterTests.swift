@@ -174,3 +174,16 @@ struct JSONCodingTests {
         }
     }
 }
+
+@Suite struct JSONScriptTextTests {
+    @Test("script text escapes what could end a script element or a line, and reads back as the same value")
+    func scriptText() throws {
+        let value: JSONValue = .members([
+            "text": .string("</script><!-- \u{2028}\u{2029} é ✓"), "list": .integers([1, 2]),
+        ])
+        let text = JSONWriter.scriptText(value)
+        #expect(!text.contains("<") && !text.contains("\u{2028}") && !text.contains("\u{2029}"))
+        #expect(text.contains(#"\u003c/script>"#) && text.contains(#"\u2028\u2029 é ✓"#))
+        #expect(try JSONReader.parse(text) == value)
+    }
+}

@@ -7,9 +7,9 @@ import Testing
 /// which Apple builds take, may import Foundation.
 @Suite struct LaunchBinaryImportsTests {
     /// The targets `consentctl` is built from.
-    private static let targets = ["consentctl", "ConsentCLI", "ConsentVocabulary", "ConsentImpact", "ConsentReports", "ConsentEngine", "ConsentSignals", "JSONKit", "DateCodec", "InputFiles"]
+    private static let targets = ["consentctl", "ConsentCLI", "ConsentVocabulary", "ConsentImpact", "ConsentReports", "ConsentEngine", "ConsentSignals", "ConsentWeb", "JSONKit", "DateCodec", "InputFiles"]
     private static let allowed: Set = [
-        "FoundationEssentials", "Glibc", "Darwin", "ConsentCLI", "ConsentVocabulary", "ConsentImpact", "ConsentReports", "ConsentEngine", "ConsentSignals", "JSONKit", "DateCodec",
+        "FoundationEssentials", "Glibc", "Darwin", "ConsentCLI", "ConsentVocabulary", "ConsentImpact", "ConsentReports", "ConsentEngine", "ConsentSignals", "ConsentWeb", "JSONKit", "DateCodec",
         "InputFiles",
     ]
 

@@ -1,5 +1,6 @@
 import ConsentEngine
 import ConsentSignals
+import ConsentWeb
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -17,7 +18,9 @@ enum SignalsCommand: Command {
     user defaults hold after this CMP ran, equal to what preferences.plist holds after a launch with the
     same context. Formats: text (KEY = value, sorted), json, plist (the preferences.plist content), and
     defaults (defaults write lines per key, and defaults delete lines for every other CMP key, to merge
-    the keys into a simulator's domain with xcrun simctl spawn <device> defaults ...). Nothing is written.
+    the keys into a simulator's domain with xcrun simctl spawn <device> defaults ...), and web (the
+    JavaScript that answers a web page's __tcfapi and __gpp calls with these signals, as the library adds it
+    to an app's web views: load it before an ad tag to see what the tag reads). Nothing is written.
     """
     static let options: [OptionSpec] = [.option(.format)]
     static let examples = [
@@ -25,10 +28,11 @@ enum SignalsCommand: Command {
         "consentctl signals --geo DE --format json",
         "consentctl signals --geo DE --format defaults --app com.example.Shopping",
         "consentctl signals --geo US-CA --format plist",
+        "consentctl signals --geo DE --format web",
     ]
 
     enum Format: String, CaseIterable {
-        case text, json, plist, defaults
+        case text, json, plist, defaults, web
     }
 
     static func run(_ arguments: ParsedArguments, _ invocation: Invocation) async throws -> ExitCode {
@@ -45,6 +49,9 @@ enum SignalsCommand: Command {
         case .json: invocation.console.out(json(signals, warnings: decision.warnings))
         case .plist: invocation.console.out(signals.keys.propertyListXML)
         case .defaults: invocation.console.out(defaults(signals.keys, appID: options.appID))
+        case .web:
+            let script = try CMPWebScript(keys: signals.keys, tcfPolicyVersion: manager.policy.tcfPolicyVersion)
+            invocation.console.out(script.source)
         }
         return .success
     }
@@ -92,7 +99,7 @@ enum SignalsCommand: Command {
 
 extension Option where Value == SignalsCommand.Format {
     static var format: Option<SignalsCommand.Format> {
-        Option("format", "text|json|plist|defaults", help: "how to print the keys (default text; --json is --format json)",
+        Option("format", "text|json|plist|defaults|web", help: "how to print the keys (default text; --json is --format json)",
                oneOf: "a format")
     }
 }

@@ -28,8 +28,9 @@ package enum GPPUSField: String, Sendable, CaseIterable {
     /// The name in lower camel case, as `consentctl decode` prints it and the model spells it.
     package var name: String { rawValue }
 
-    /// The spec's name (upper camel case), used in decoding errors.
-    var specName: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+    /// The spec's name (upper camel case): decoding errors name it, and the GPP CMP API's JavaScript
+    /// representation of a section uses it as the field's name.
+    package var specName: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
 
     /// Whether the field is a list (an `N-Bitfield(2,n)`); in the sections where the spec makes
     /// `KnownChildSensitiveDataConsents` a single `Int(2)`, it is a list of one.

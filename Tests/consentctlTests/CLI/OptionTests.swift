@@ -63,7 +63,7 @@ struct OptionTests {
         #expect(try Option.consent.value(of: "NONE") == .none)
         let refusals: [(CLIError?, String, String?)] = [
             (refusal(of: "pdf", by: Option.receiptFormat), "--format: 'pdf' is not a receipt format", "use text, json or kantara"),
-            (refusal(of: "xml", by: Option.format), "--format: 'xml' is not a format", "use text, json, plist or defaults"),
+            (refusal(of: "xml", by: Option.format), "--format: 'xml' is not a format", "use text, json, plist, defaults or web"),
             (refusal(of: "some", by: Option.consent), "--consent: 'some' is not an answer", "use all, none or custom"),
             (refusal(of: "beta", by: Option.build), "--build: 'beta' is not a build kind", "use debug or release"),
         ]

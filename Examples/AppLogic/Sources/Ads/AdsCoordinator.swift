@@ -1,15 +1,19 @@
 import ConsentEngine
+import ConsentEngineApple
 import ConsentUserDefaults
 import Foundation
 
 extension ConsentManager {
     /// The engine as the app's CMP: it collects the answer with its own form and stores the IAB and
     /// Google keys in the app's user defaults (a named suite in tests), where the ads SDK reads them; every
-    /// line of its consent log goes to `receipts`, for the app's backend.
+    /// line of its consent log goes to `receipts`, for the app's backend. With `webContent`, the app's web
+    /// views answer their pages' `__tcfapi` and `__gpp` calls from the same keys, updated after every change.
     public static func engineAsCMP(policy: Policy = .default, store: any ConsentStore, defaultsSuite: String? = nil,
-                                   clock: ConsentClock = .system, receipts: ReceiptQueue? = nil) -> ConsentManager {
-        ConsentManager(policy: policy, store: store, clock: clock,
-                       signalsWriter: UserDefaultsSignalsWriter(suiteName: defaultsSuite), receiptSink: receipts)
+                                   clock: ConsentClock = .system, receipts: ReceiptQueue? = nil,
+                                   webContent: WebContentConsent? = nil) -> ConsentManager {
+        let defaults = UserDefaultsSignalsWriter(suiteName: defaultsSuite)
+        return ConsentManager(policy: policy, store: store, clock: clock,
+                              signalsWriter: webContent?.forwarding(to: defaults) ?? defaults, receiptSink: receipts)
     }
 
     /// Google's UMP as the app's CMP: UMP's form collects the answer and UMP writes the keys; the engine

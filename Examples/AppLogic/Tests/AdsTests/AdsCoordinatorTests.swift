@@ -1,5 +1,6 @@
 import Ads
 import ConsentEngine
+import ConsentEngineApple
 import ConsentSignals
 import Foundation
 import Testing
@@ -90,5 +91,23 @@ struct AdsCoordinatorTests {
         #expect(decoded.purposeConsents == Array(1...11))
         // The SDK saw the TC string already stored when it started.
         #expect(await log.lines.last == "MobileAds.start(personalized, TC string present)")
+    }
+
+    @Test func theAppsWebViewsGetTheKeysTheEngineWroteToUserDefaults() async throws {
+        let suite = "com.example.Shopping.tests.\(UUID().uuidString)"
+        let defaults = try #require(UserDefaults(suiteName: suite))
+        defer { defaults.removePersistentDomain(forName: suite) }
+        let log = SDKLog()
+        let web = WebContentConsent(policy: .default)
+        let manager = ConsentManager.engineAsCMP(store: store, defaultsSuite: suite,
+                                                 clock: .fixed(Date(timeIntervalSince1970: 1_780_000_000)), webContent: web)
+        _ = try await AdsCoordinator(
+            manager: manager, forms: FakeUMPForm(log: log, answer: .answered(.consentAll(.default)), optOuts: .dismissed),
+            tracking: FakeATT(log: log, answer: .authorized), ads: FakeMobileAds(log: log, defaults: suite),
+            regionService: FixedRegion(region: "FR"), environment: environment).start()
+        let tcString = try #require(defaults.string(forKey: "IABTCF_TCString"))
+        // The script a web view added now injects carries the TC string the ads SDK reads.
+        #expect(web.script.source.contains("\"tcString\":\"\(tcString)\""))
+        #expect(web.script.update.contains(tcString))
     }
 }

@@ -54,7 +54,7 @@ package struct ConsentReceipt: Sendable {
         }
         let lines = LogLines.split(log[...])
         for (index, bytes) in lines.enumerated().reversed() {
-            guard let entry = try? StateJSON.decode(ConsentLogEntry.self, from: bytes) else { continue }
+            guard let entry = try? StateJSON.logEntry(from: bytes) else { continue }
             let recorded = answer == .consent
                 ? entry.event == "consent" && entry.consent == record.consent
                 : entry.event == "usOptOuts" && entry.usOptOuts == record.usOptOuts
@@ -103,8 +103,8 @@ package struct ConsentReceipt: Sendable {
     /// The answer as its line records it.
     package var choices: JSONValue {
         switch answer {
-        case .consent: return entry.consent.map { JSONCoding.encode($0, strings: .iso8601Date) } ?? .null
-        case .usOptOuts: return entry.usOptOuts.map { JSONCoding.encode($0, strings: .iso8601Date) } ?? .null
+        case .consent: return entry.consent.map(StoredAnswerSchema.value) ?? .null
+        case .usOptOuts: return entry.usOptOuts.map(StoredAnswerSchema.value) ?? .null
         }
     }
 }

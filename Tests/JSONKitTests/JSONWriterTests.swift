@@ -126,55 +126,6 @@ struct JSONNodeTests {
     }
 }
 
-struct JSONCodingTests {
-    struct Stamp: Codable, Equatable {
-        var seconds: Int
-    }
-
-    struct Sample: Codable, Equatable {
-        var name: String
-        var count: Int
-        var tags: [Int]
-        var note: String?
-        var at: Stamp?
-    }
-
-    /// Stamps written as `t+N`, as a caller names its one string-coded type (dates in the engine).
-    static let stamps = JSONStringCoding(
-        type: Stamp.self, expectation: "a stamp (t+1)",
-        decode: { text in text.hasPrefix("t+") ? Int(text.dropFirst(2)).map(Stamp.init(seconds:)) : nil },
-        encode: { ($0 as? Stamp).map { "t+\($0.seconds)" } })
-
-    @Test func codableValuesRoundTripWithKeysInDeclarationOrder() throws {
-        let sample = Sample(name: "a", count: 2, tags: [3, 1], note: nil, at: nil)
-        let value = JSONCoding.encode(sample)
-        #expect(JSONWriter.text(value, style: .compact) == #"{"name":"a","count":2,"tags":[3,1]}"#)
-        #expect(try JSONCoding.decode(Sample.self, from: value) == sample)
-    }
-
-    @Test func theTypeTheCallerNamesIsWrittenAndReadAsItsString() throws {
-        let sample = Sample(name: "a", count: 2, tags: [], note: "n", at: Stamp(seconds: 5))
-        let value = JSONCoding.encode(sample, strings: Self.stamps)
-        #expect(value["at"] == .string("t+5"))
-        #expect(try JSONCoding.decode(Sample.self, from: value, strings: Self.stamps) == sample)
-        let wrong = try JSONReader.parse(#"{"name": "a", "count": 2, "tags": [], "at": "yesterday"}"#)
-        #expect(throws: JSONFieldError(path: "$.at", message: "\"yesterday\" is not a stamp (t+1)")) {
-            try JSONCoding.decode(Sample.self, from: wrong, strings: Self.stamps)
-        }
-    }
-
-    @Test func aDecodingProblemIsAFieldErrorWithItsPath() throws {
-        let value = try JSONReader.parse(#"{"name": "a", "count": "2", "tags": []}"#)
-        #expect(throws: JSONFieldError(path: "$.count", message: "expected a whole number, found the string \"2\"")) {
-            try JSONCoding.decode(Sample.self, from: value)
-        }
-        let missing = try JSONReader.parse(#"{"name": "a", "tags": []}"#)
-        #expect(throws: JSONFieldError(path: "$.count", message: "required field is missing")) {
-            try JSONCoding.decode(Sample.self, from: missing)
-        }
-    }
-}
-
 @Suite struct JSONScriptTextTests {
     @Test("script text escapes what could end a script element or a line, and reads back as the same value")
     func scriptText() throws {

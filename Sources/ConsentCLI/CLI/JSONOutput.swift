@@ -8,7 +8,8 @@ enum JSONOutput {
         JSONWriter.text(value)
     }
 
-    static func text<T: Encodable>(encoding value: T) -> String {
-        JSONWriter.text(JSONCoding.encode(value, strings: .iso8601Date))
+    /// The consent log's entries, each as its line holds it (the one schema of the stored answers).
+    static func text(entries: [ConsentLogEntry]) -> String {
+        JSONWriter.text(.array(entries.map(StoredAnswerSchema.value)))
     }
 }

@@ -53,7 +53,7 @@ enum LogCommand: Command {
         // The JSON is the list of entries: warnings go to stderr in both modes.
         defer { invocation.console.warn(warnings + manager.store.takeWarnings()) }
         if options.json {
-            invocation.console.out(JSONOutput.text(encoding: entries))
+            invocation.console.out(JSONOutput.text(entries: entries))
         } else if entries.isEmpty {
             invocation.console.out("no consent history for app '\(options.appID)'")
         } else {

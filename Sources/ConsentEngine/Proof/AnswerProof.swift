@@ -1,5 +1,5 @@
 /// How an answer was collected, as its log line's `collectionMethod` says.
-package enum ConsentCollectionMethod: String, Sendable, Equatable, CaseIterable, Codable {
+package enum ConsentCollectionMethod: String, Sendable, Equatable, CaseIterable {
     /// The full-screen form on a terminal (`consentctl prompt`).
     case terminalForm = "terminal-form"
     /// Answers read line by line from stdin.
@@ -18,7 +18,7 @@ package protocol AnswerCollecting {
 }
 
 /// A file read to make the policy, named on each answer's line with the SHA-256 of its bytes.
-package struct PolicyFileHash: Sendable, Equatable, Codable {
+package struct PolicyFileHash: Sendable, Equatable {
     /// The file's path as the loader was given it, or `embedded:default` for the compiled-in default.
     package var path: String
     /// The SHA-256 of its bytes as loaded, lowercase hex.

@@ -104,19 +104,19 @@ package struct ConsentLogFile {
     }
 
     private static func lastChange(in lines: [ArraySlice<UInt8>]) -> Int? {
-        struct ChangeNumber: Decodable { var change: Int }
-        return lines.reversed().lazy
-            .compactMap { try? StateJSON.decode(ChangeNumber.self, from: $0).change }
-            .first { RecordChange.changeNumbers.contains($0) }
+        lines.reversed().lazy.compactMap(changeNumber).first { RecordChange.changeNumbers.contains($0) }
+    }
+
+    /// The `change` of a line that parses as an object, whatever else it holds.
+    private static func changeNumber(_ line: ArraySlice<UInt8>) -> Int? {
+        guard let value = try? JSONReader.parse(Array(line)), case .integer(let change)? = value["change"] else { return nil }
+        return change
     }
 
     /// The change number of the last entry that parses, or 0 for a missing or empty log.
     func lastChange() throws(SystemCallError) -> Int {
-        struct ChangeNumber: Decodable { var change: Int }
         func last(in bytes: ArraySlice<UInt8>) -> Int? {
-            Self.lines(in: bytes).reversed().lazy
-                .compactMap { try? StateJSON.decode(ChangeNumber.self, from: $0).change }
-                .first { RecordChange.changeNumbers.contains($0) }
+            Self.lastChange(in: Self.lines(in: bytes))
         }
         guard let tail = try read(tailLength: Self.tailLength) else { return 0 }
         if let change = last(in: tail.bytes) { return change }
@@ -126,22 +126,10 @@ package struct ConsentLogFile {
 
     /// One line as an entry, or why it is not one.
     private static func entry(_ line: ArraySlice<UInt8>) -> Result<ConsentLogEntry, StateReadError> {
-        let value: JSONValue
         do {
-            value = try JSONReader.parse(Array(line))
+            return .success(try StateJSON.logEntry(from: line))
         } catch {
-            // The reader counts lines within the one line: only the column says something.
-            return .failure(StateReadError(description: "not JSON (column \(error.column): \(error.message))"))
-        }
-        do {
-            let entry = try JSONCoding.decode(ConsentLogEntry.self, from: value, strings: .iso8601Date)
-            guard RecordChange.changeNumbers.contains(entry.change) else {
-                return .failure(StateReadError(
-                    description: "$.change: \(entry.change) is out of range (1–\(RecordChange.changeNumbers.upperBound))"))
-            }
-            return .success(entry)
-        } catch {
-            return .failure(StateReadError(description: error.description))
+            return .failure(error)
         }
     }
 

@@ -8,7 +8,7 @@ import Foundation
 /// What persists between launches: the last answers, the last known region and a reset in force.
 ///
 /// A plain value; ``ConsentStore`` implementations keep it on disk or in memory.
-public struct ConsentRecord: Sendable, Equatable, Codable {
+public struct ConsentRecord: Sendable, Equatable {
     /// The last answer to the consent form (GDPR), or `nil`.
     package var consent: ConsentAnswer?
     /// The last US-state opt-out choices, or `nil`.
@@ -58,7 +58,7 @@ public enum ConsentChoice: String, Sendable, Equatable, CaseIterable, Codable {
 }
 
 /// One answer to the consent form, with what it covered and under which policy it was given.
-public struct ConsentAnswer: Sendable, Equatable, Codable {
+public struct ConsentAnswer: Sendable, Equatable {
     /// How the answer was given; `rejectAll` is still an answer, so consent counts as `obtained`.
     package var choice: ConsentChoice
     /// Purposes consented to (sorted ids).
@@ -129,34 +129,6 @@ public struct ConsentAnswer: Sendable, Equatable, Codable {
         return claims.filter { seen.insert($0.partner).inserted }.sorted { $0.partner < $1.partner }
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case choice, purposes, legitimateInterestObjections, specialFeatures, partners, partnerObjections
-        case disclosedPartners, answeredAt, policyID, policyRevision, tcfPolicyVersion, region, regulation, language
-        case partnerClaims
-    }
-
-    /// Reads an answer; `partnerObjections`, added after schema 2 was published, is optional (none), and so
-    /// is `partnerClaims` (schema 3), which older answers do not have.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            choice: try container.decode(ConsentChoice.self, forKey: .choice),
-            purposes: try container.decode([Int].self, forKey: .purposes),
-            legitimateInterestObjections: try container.decode([Int].self, forKey: .legitimateInterestObjections),
-            specialFeatures: try container.decode([Int].self, forKey: .specialFeatures),
-            partners: try container.decode([PartnerID].self, forKey: .partners),
-            partnerObjections: try container.decodeIfPresent([Int].self, forKey: .partnerObjections) ?? [],
-            disclosedPartners: try container.decode([PartnerID].self, forKey: .disclosedPartners),
-            answeredAt: try container.decode(Date.self, forKey: .answeredAt),
-            policyID: try container.decode(String.self, forKey: .policyID),
-            policyRevision: try container.decode(Int.self, forKey: .policyRevision),
-            tcfPolicyVersion: try container.decode(Int.self, forKey: .tcfPolicyVersion),
-            region: try container.decode(Region.self, forKey: .region),
-            regulation: try container.decode(Regulation.self, forKey: .regulation),
-            language: try container.decode(String.self, forKey: .language),
-            partnerClaims: try container.decodeIfPresent([PartnerClaim].self, forKey: .partnerClaims))
-    }
-
     /// Whether a purpose is consented to.
     package func consents(toPurpose id: Int) -> Bool { purposes.contains(id) }
 
@@ -167,7 +139,7 @@ public struct ConsentAnswer: Sendable, Equatable, Codable {
 }
 
 /// The US-state opt-outs (CCPA-style), each true when the user opted out.
-public struct USOptOutAnswer: Sendable, Equatable, Codable {
+public struct USOptOutAnswer: Sendable, Equatable {
     /// Opted out of the sale of personal data.
     public var sale: Bool
     /// Opted out of the sharing of personal data.
@@ -193,9 +165,9 @@ public struct USOptOutAnswer: Sendable, Equatable, Codable {
 }
 
 /// The answer to the tracking prompt.
-public struct TrackingAnswer: Sendable, Equatable, Codable {
+public struct TrackingAnswer: Sendable, Equatable {
     /// `denied` ("Ask App Not to Track") or `authorized` ("Allow"); an unanswered prompt stores no answer.
-    package enum Status: String, Sendable, Equatable, Codable, CaseIterable {
+    package enum Status: String, Sendable, Equatable, CaseIterable {
         case denied, authorized
     }
 

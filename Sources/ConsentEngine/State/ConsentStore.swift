@@ -94,7 +94,7 @@ public enum ConsentLogEvent: Sendable, Equatable {
 }
 
 /// One line of the consent log (`consent-log.jsonl`).
-package struct ConsentLogEntry: Sendable, Equatable, Codable {
+package struct ConsentLogEntry: Sendable, Equatable {
     /// The SHA-256 of the log's line before this one (64 zeros for a log's first line), which chains the
     /// lines (CONTRACT §11); `nil` on a line written before the engine chained them.
     package var prev: String?
@@ -128,6 +128,13 @@ package struct ConsentLogEntry: Sendable, Equatable, Codable {
     package var from: TrackingStatus?
     /// The tracking status after a `trackingChanged` change: the system's.
     package var to: TrackingStatus?
+
+    /// A line with only its event, date and change number, as a reader fills it in.
+    package init(event: String, at: Date, change: Int) {
+        self.event = event
+        self.at = at
+        self.change = change
+    }
 
     /// The log line for an event, numbered with the change counter after the write that records it.
     package init(_ event: ConsentLogEvent, change: Int) {
@@ -177,68 +184,6 @@ package struct ConsentLogEntry: Sendable, Equatable, Codable {
         self.installID = installID
         policyID = proof.policyID
         policyRevision = proof.policyRevision
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case prev, event, at, change, source, from, to, policyID, policyRevision, region, consent, usOptOuts, tracking
-        case policyFiles, language, collectionMethod, engineVersion, installID, tcString, acString, gppString
-    }
-
-    /// Reads a line; `prev` and the proof are absent on lines written before them.
-    package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        prev = try container.decodeIfPresent(String.self, forKey: .prev)
-        event = try container.decode(String.self, forKey: .event)
-        at = try container.decode(Date.self, forKey: .at)
-        change = try container.decode(Int.self, forKey: .change)
-        source = try container.decodeIfPresent(String.self, forKey: .source)
-        from = try container.decodeIfPresent(TrackingStatus.self, forKey: .from)
-        to = try container.decodeIfPresent(TrackingStatus.self, forKey: .to)
-        policyID = try container.decodeIfPresent(String.self, forKey: .policyID)
-        policyRevision = try container.decodeIfPresent(Int.self, forKey: .policyRevision)
-        region = try container.decodeIfPresent(Region.self, forKey: .region)
-        consent = try container.decodeIfPresent(ConsentAnswer.self, forKey: .consent)
-        usOptOuts = try container.decodeIfPresent(USOptOutAnswer.self, forKey: .usOptOuts)
-        tracking = try container.decodeIfPresent(TrackingAnswer.self, forKey: .tracking)
-        guard container.contains(.collectionMethod) else { return }
-        proof = AnswerProof(
-            policyID: try container.decode(String.self, forKey: .policyID),
-            policyRevision: try container.decode(Int.self, forKey: .policyRevision),
-            policyFiles: try container.decode([PolicyFileHash].self, forKey: .policyFiles),
-            language: try container.decode(String.self, forKey: .language),
-            collectionMethod: try container.decode(ConsentCollectionMethod.self, forKey: .collectionMethod),
-            engineVersion: try container.decode(String.self, forKey: .engineVersion),
-            tcString: try container.decodeIfPresent(String.self, forKey: .tcString),
-            acString: try container.decodeIfPresent(String.self, forKey: .acString),
-            gppString: try container.decodeIfPresent(String.self, forKey: .gppString))
-        installID = try container.decode(String.self, forKey: .installID)
-    }
-
-    /// Writes a line: `prev` first; a proof's strings as `null` where the answer produced none.
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(prev, forKey: .prev)
-        try container.encode(event, forKey: .event)
-        try container.encode(at, forKey: .at)
-        try container.encode(change, forKey: .change)
-        try container.encodeIfPresent(source, forKey: .source)
-        try container.encodeIfPresent(from, forKey: .from)
-        try container.encodeIfPresent(to, forKey: .to)
-        try container.encodeIfPresent(policyID, forKey: .policyID)
-        try container.encodeIfPresent(policyRevision, forKey: .policyRevision)
-        try container.encodeIfPresent(region, forKey: .region)
-        try container.encodeIfPresent(consent, forKey: .consent)
-        try container.encodeIfPresent(usOptOuts, forKey: .usOptOuts)
-        try container.encodeIfPresent(tracking, forKey: .tracking)
-        guard let proof else { return }
-        try container.encode(proof.policyFiles, forKey: .policyFiles)
-        try container.encode(proof.language, forKey: .language)
-        try container.encode(proof.collectionMethod, forKey: .collectionMethod)
-        try container.encode(proof.engineVersion, forKey: .engineVersion)
-        try container.encodeIfPresent(installID, forKey: .installID)
-        for (string, key) in [(proof.tcString, CodingKeys.tcString), (proof.acString, .acString), (proof.gppString, .gppString)] {
-            if let string { try container.encode(string, forKey: key) } else { try container.encodeNil(forKey: key) }
-        }
     }
 }
 

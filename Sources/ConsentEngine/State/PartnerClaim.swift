@@ -3,7 +3,7 @@
 ///
 /// An answer keeps one for each partner disclosed with it, so that a partner claiming more later can be
 /// told apart (`consent.reconsentOnPartnerPurposesChanged`).
-package struct PartnerClaim: Sendable, Equatable, Codable {
+package struct PartnerClaim: Sendable, Equatable {
     /// The partner.
     package var partner: PartnerID
     /// Purposes it asked consent for (sorted ids).

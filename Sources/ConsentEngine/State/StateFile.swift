@@ -31,7 +31,16 @@ package enum StateFile {
 
     /// The bytes of a current file holding `record` and `chain`, ending with a newline.
     static func encode(_ record: ConsentRecord, chain: StateChain) -> [UInt8] {
-        StateJSON.fileBytes(Current(record: record, installID: chain.installID, logHead: chain.head?.hash, logLines: chain.head?.lines))
+        var members: [JSONValue.Member] = [
+            JSONValue.Member(key: "schema", value: .integer(currentSchema)),
+            JSONValue.Member(key: "record", value: StoredAnswerSchema.value(record)),
+        ]
+        if let id = chain.installID { members.append(JSONValue.Member(key: "installID", value: .string(id))) }
+        if let head = chain.head {
+            members.append(JSONValue.Member(key: "logHead", value: .string(head.hash)))
+            members.append(JSONValue.Member(key: "logLines", value: .integer(head.lines)))
+        }
+        return StateJSON.fileBytes(.object(members))
     }
 
     /// The largest `state.json` read: 16 MiB, thousands of times a real record (a few KiB even with every
@@ -72,16 +81,6 @@ package enum StateFile {
         } catch {
             return (.corrupt(reason: error.description), StateChain())
         }
-    }
-
-    /// The current schema, as written: the record under `record`, beside `schema`, then what the store keeps
-    /// beside the record; read by ``StateReading``.
-    private struct Current: Encodable {
-        var schema = StateFile.currentSchema
-        var record: ConsentRecord
-        var installID: String?
-        var logHead: String?
-        var logLines: Int?
     }
 }
 

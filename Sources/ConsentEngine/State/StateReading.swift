@@ -47,13 +47,13 @@ enum StateReading {
         let record = try object.required("record").object(allowed: recordFields)
         return ConsentRecord(
             consent: try record.optional("consent").map { node throws(JSONFieldError) in
-                try consent(node, keepsClaims: schema >= 3)
+                try StoredAnswerSchema.consentAnswer(node, keepsClaims: schema >= 3)
             },
-            usOptOuts: try record.optional("usOptOuts").map(usOptOuts),
-            tracking: try record.optional("tracking").map(tracking),
-            explainerShownAt: try record.optional("explainerShownAt").map(date),
-            lastKnownRegion: try record.optional("lastKnownRegion").map(region),
-            resetSince: try record.optional("resetSince").map(date),
+            usOptOuts: try record.optional("usOptOuts").map(StoredAnswerSchema.usOptOuts),
+            tracking: try record.optional("tracking").map(StoredAnswerSchema.tracking),
+            explainerShownAt: try record.optional("explainerShownAt").map(StoredAnswerSchema.date),
+            lastKnownRegion: try record.optional("lastKnownRegion").map(StoredAnswerSchema.region),
+            resetSince: try record.optional("resetSince").map(StoredAnswerSchema.date),
             changeCount: try changeCount(record.required("changeCount")))
     }
 
@@ -96,9 +96,9 @@ enum StateReading {
             "resetSince", "changeCount",
         ])
         let status = try object.optional("tracking").map { node throws(JSONFieldError) in
-            try choice(TrackingAnswer.Status.self, node)
+            try StoredAnswerSchema.choice(TrackingAnswer.Status.self, node)
         }
-        let answeredAt = try object.optional("trackingAnsweredAt").map(date)
+        let answeredAt = try object.optional("trackingAnsweredAt").map(StoredAnswerSchema.date)
         let tracking: TrackingAnswer?
         switch (status, answeredAt) {
         case let (status?, answeredAt?):
@@ -115,70 +115,14 @@ enum StateReading {
         let count = try changeCount(object.required("changeCount"))
         return ConsentRecord(
             consent: try object.optional("consent").map { node throws(JSONFieldError) in
-                try consent(node, keepsClaims: false)
+                try StoredAnswerSchema.consentAnswer(node, keepsClaims: false)
             },
-            usOptOuts: try object.optional("usOptOuts").map(usOptOuts),
+            usOptOuts: try object.optional("usOptOuts").map(StoredAnswerSchema.usOptOuts),
             tracking: tracking,
-            explainerShownAt: try object.optional("explainerShownAt").map(date),
-            lastKnownRegion: try object.optional("lastKnownRegion").map(region),
-            resetSince: try object.optional("resetSince").map(date),
+            explainerShownAt: try object.optional("explainerShownAt").map(StoredAnswerSchema.date),
+            lastKnownRegion: try object.optional("lastKnownRegion").map(StoredAnswerSchema.region),
+            resetSince: try object.optional("resetSince").map(StoredAnswerSchema.date),
             changeCount: count)
-    }
-
-    // MARK: - The answers
-
-    /// A consent answer; `partnerObjections`, added after schema 2 was published, may be absent (none), and
-    /// so may `partnerClaims` in schema 3; in older schemas it is not read (`keepsClaims` false). Fields
-    /// beyond these are ignored, as they always were inside an answer.
-    private static func consent(_ node: JSONNode, keepsClaims: Bool) throws(JSONFieldError) -> ConsentAnswer {
-        let answer = try node.anyObject()
-        return ConsentAnswer(
-            choice: try choice(ConsentChoice.self, answer.required("choice")),
-            purposes: try answer.required("purposes").ints(),
-            legitimateInterestObjections: try answer.required("legitimateInterestObjections").ints(),
-            specialFeatures: try answer.required("specialFeatures").ints(),
-            partners: try partners(answer.required("partners")),
-            partnerObjections: try answer.optional("partnerObjections")?.ints() ?? [],
-            disclosedPartners: try partners(answer.required("disclosedPartners")),
-            answeredAt: try date(answer.required("answeredAt")),
-            policyID: try answer.required("policyID").string(),
-            policyRevision: try answer.required("policyRevision").int(),
-            tcfPolicyVersion: try answer.required("tcfPolicyVersion").int(),
-            region: try region(answer.required("region")),
-            regulation: try choice(Regulation.self, answer.required("regulation")),
-            language: try answer.required("language").string(),
-            partnerClaims: keepsClaims ? try answer.optional("partnerClaims").map(partnerClaims) : nil)
-    }
-
-    /// `[{"partner": 755, "purposes": […], "legitimateInterestPurposes": […], "specialFeatures": […]}, …]`.
-    private static func partnerClaims(_ node: JSONNode) throws(JSONFieldError) -> [PartnerClaim] {
-        var claims: [PartnerClaim] = []
-        for item in try node.array() {
-            let claim = try item.anyObject()
-            claims.append(PartnerClaim(
-                partner: try partner(claim.required("partner")),
-                purposes: try claim.required("purposes").ints(),
-                legitimateInterestPurposes: try claim.required("legitimateInterestPurposes").ints(),
-                specialFeatures: try claim.required("specialFeatures").ints()))
-        }
-        return claims
-    }
-
-    private static func usOptOuts(_ node: JSONNode) throws(JSONFieldError) -> USOptOutAnswer {
-        let answer = try node.anyObject()
-        return USOptOutAnswer(
-            sale: try answer.required("sale").bool(),
-            sharing: try answer.required("sharing").bool(),
-            targetedAdvertising: try answer.required("targetedAdvertising").bool(),
-            answeredAt: try date(answer.required("answeredAt")),
-            region: try region(answer.required("region")))
-    }
-
-    private static func tracking(_ node: JSONNode) throws(JSONFieldError) -> TrackingAnswer {
-        let answer = try node.anyObject()
-        return TrackingAnswer(
-            status: try choice(TrackingAnswer.Status.self, answer.required("status")),
-            answeredAt: try date(answer.required("answeredAt")))
     }
 
     // MARK: - Values
@@ -191,52 +135,5 @@ enum StateReading {
             throw node.error("the change counter \(count) is out of range (at most \(RecordChange.maximumChange))")
         }
         return count
-    }
-
-    /// A date in any form ``UTCCalendar/parse(_:)`` accepts.
-    private static func date(_ node: JSONNode) throws(JSONFieldError) -> Date {
-        let text = try node.string()
-        guard let date = UTCCalendar.parse(text) else {
-            throw node.error(UTCCalendar.refusal(of: text))
-        }
-        return date
-    }
-
-    /// A resolved region name (`EEA`, `UK`, `CH`, `US-XX`, `other`, `unknown`).
-    private static func region(_ node: JSONNode) throws(JSONFieldError) -> Region {
-        let name = try node.string()
-        guard let region = Region(resolvedName: name) else {
-            throw node.error("\(JSONWriter.quoted(name)) is not a valid value")
-        }
-        return region
-    }
-
-    /// Partner ids: a vendor as its integer, an ATP as `atp:N`.
-    private static func partners(_ node: JSONNode) throws(JSONFieldError) -> [PartnerID] {
-        var partners: [PartnerID] = []
-        for item in try node.array() { partners.append(try partner(item)) }
-        return partners
-    }
-
-    /// A partner id: a vendor as its integer, an ATP as `atp:N`.
-    private static func partner(_ node: JSONNode) throws(JSONFieldError) -> PartnerID {
-        if case .integer(let id) = node.value, let partner = PartnerID(parsing: String(id)) { return partner }
-        let text = try node.string()
-        guard let partner = PartnerID(parsing: text) else {
-            throw node.error("\(JSONWriter.quoted(text)) is not a valid value")
-        }
-        return partner
-    }
-
-    /// A case of a string enum, spelled as its raw value.
-    private static func choice<Choice: RawRepresentable & CaseIterable>(
-        _ type: Choice.Type, _ node: JSONNode
-    ) throws(JSONFieldError) -> Choice where Choice.RawValue == String {
-        let text = try node.string()
-        guard let choice = Choice(rawValue: text) else {
-            let allowed = Choice.allCases.map(\.rawValue).joined(separator: ", ")
-            throw node.error("\(JSONWriter.quoted(text)) is not a valid value, expected one of: \(allowed)")
-        }
-        return choice
     }
 }

@@ -20,7 +20,7 @@ final class CollectingSink: ConsentReceiptSink, @unchecked Sendable {
 /// answer carries its proof.
 struct ReceiptSinkTests {
     private func entry(_ line: ConsentLogLine) throws -> ConsentLogEntry {
-        try StateJSON.decode(ConsentLogEntry.self, from: Array(line.text.utf8))
+        try StateJSON.logEntry(from: Array(line.text.utf8))
     }
 
     @Test func everyLineALaunchAppendsReachesTheSinkChainedAndEachAnswerCarriesItsProof() async throws {

@@ -71,7 +71,7 @@ struct StoreWriterProcessTests {
             let log = try #require(fileBytes(store.logFile))
             #expect(log.last == UInt8(ascii: "\n"))
             let lines = log.split(separator: UInt8(ascii: "\n"))
-            let entries = try lines.map { try StateJSON.decode(ConsentLogEntry.self, from: $0) }
+            let entries = try lines.map { try StateJSON.logEntry(from: $0) }
             #expect(zip(entries, entries.dropFirst()).allSatisfy { $0.change < $1.change })
             #expect(try store.load().record.changeCount == entries.last?.change)
             let chain = try store.verifyLog()
@@ -86,7 +86,7 @@ struct StoreWriterProcessTests {
         if lines.last?.isEmpty == true { lines.removeLast() }
         return try lines.enumerated().map { index, line in
             do {
-                return try StateJSON.decode(ConsentLogEntry.self, from: line)
+                return try StateJSON.logEntry(from: line)
             } catch {
                 let text = String(decoding: line, as: UTF8.self)
                 Issue.record("round \(round): log line \(index + 1) of \(lines.count) is torn: \(text)")

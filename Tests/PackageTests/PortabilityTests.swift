@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 /// The package builds for iOS 15+ and macOS 13+ (CONTRACT §13), which a Linux build cannot show: these
-/// tests read every source file instead, and the planted cases show that each kind of fault is seen.
+/// tests read every source file for what no compiler data shows (imports and C names Apple's SDKs lack,
+/// newer APIs in branches only Apple builds compile; what Linux compiles, `scripts/check-availability`
+/// proves), and the planted cases show that each kind of fault is seen.
 @Suite struct PortabilityTests {
     @Test func noSourceFileUsesWhatAppleBuildsLackOrWhatNeedsANewerSystem() throws {
         var files = 0
@@ -26,17 +28,6 @@ import Testing
         ("let first = environ.pointee", .linuxOnlyCall),
         ("private let systemRead = Glibc.read", .linuxOnlyCall),
         ("var thread = pthread_t()", .linuxOnlyCall),
-        ("import Synchronization", .newerThanDeploymentTarget),
-        ("let lock = Mutex<Int>(0)", .newerThanDeploymentTarget),
-        ("let count = Atomic<Int>(0)", .newerThanDeploymentTarget),
-        ("let limit: Duration = .milliseconds(100)", .newerThanDeploymentTarget),
-        ("let start = ContinuousClock.now", .newerThanDeploymentTarget),
-        ("try await Task.sleep(for: .seconds(1))", .newerThanDeploymentTarget),
-        ("let folder = URL.applicationSupportDirectory", .newerThanDeploymentTarget),
-        ("let file = URL(filePath: path)", .newerThanDeploymentTarget),
-        ("let file = folder.appending(path: name)", .newerThanDeploymentTarget),
-        ("let range = text.firstRange(of: \"x\")", .newerThanDeploymentTarget),
-        ("let text = String(validating: bytes, as: UTF8.self)", .newerThanDeploymentTarget),
         ("let home = FileManager.default.homeDirectoryForCurrentUser", .macOSOnlyInAppLibrary),
     ] as [(String, PortabilityCheck.Kind)])
     func aPlantedFaultIsReportedWithItsKindAndLine(fault: String, kind: PortabilityCheck.Kind) {
@@ -44,6 +35,31 @@ import Testing
         let problems = PortabilityCheck.problems(in: file, target: "ConsentEngine")
         #expect(problems.map(\.kind) == [kind])
         #expect(problems.map(\.line) == [3])
+    }
+
+    /// An API newer than the deployment targets, in a branch that only an Apple build compiles, where no Linux
+    /// AST sees it: the hand-kept list is what reports it. On a line Linux compiles it is
+    /// `scripts/check-availability`'s to report (and `AvailabilityCheckTests` shows it does), not this list's.
+    @Test(arguments: [
+        "import Synchronization",
+        "let lock = Mutex<Int>(0)",
+        "let count = Atomic<Int>(0)",
+        "let limit: Duration = .milliseconds(100)",
+        "let start = ContinuousClock.now",
+        "try await Task.sleep(for: .seconds(1))",
+        "let folder = URL.applicationSupportDirectory",
+        "let file = URL(filePath: path)",
+        "let file = folder.appending(path: name)",
+        "let range = text.firstRange(of: \"x\")",
+        "let text = String(validating: bytes, as: UTF8.self)",
+    ])
+    func aNewerAPIInADarwinOnlyBranchIsReportedAndOneLinuxCompilesIsLeftToTheAvailabilityCheck(fault: String) {
+        let darwin = SwiftSourceFile(path: "Planted.swift", text: "/// A file.\n#if canImport(Darwin)\n\(fault)\n#endif\n")
+        let problems = PortabilityCheck.problems(in: darwin, target: "ConsentEngine")
+        #expect(problems.map(\.kind) == [.newerThanDeploymentTarget])
+        #expect(problems.map(\.line) == [3])
+        let linux = SwiftSourceFile(path: "Planted.swift", text: "/// A file.\nstruct Planted {}\n\(fault)\n")
+        #expect(PortabilityCheck.problems(in: linux, target: "ConsentEngine").isEmpty)
     }
 
     @Test(arguments: [

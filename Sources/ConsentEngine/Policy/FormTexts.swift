@@ -32,9 +32,9 @@ extension Policy {
     package func text(_ key: TextKey, language: String) -> String {
         let raw = texts[language]?[key.rawValue] ?? texts["en"]?[key.rawValue] ?? key.rawValue
         return raw
-            .replacing("{publisher}", with: publisher.name)
-            .replacing("{count}", with: String(partners.count))
-            .replacing("{app}", with: app.displayName)
+            .replacingText("{publisher}", with: publisher.name)
+            .replacingText("{count}", with: String(partners.count))
+            .replacingText("{app}", with: app.displayName)
     }
 
     /// A purpose's or special feature's name in a language, falling back to English.

@@ -17,7 +17,7 @@ package enum AppID {
             if id.isEmpty { "it is empty" }
             else if !allowed { "only letters, digits, '-', '_' and '.' are allowed" }
             else if id.hasPrefix(".") { "it must not start with '.'" }
-            else if id.contains("..") { "it must not contain '..'" }
+            else if id.containsText("..") { "it must not contain '..'" }
             else if id.utf8.count > 255 { "it is longer than 255 characters" }
             else { nil }
         if let problem {

@@ -25,6 +25,20 @@ struct DeclaredEncodingTests {
         #expect(lines.count == 3 && lines[1].hasPrefix("  hint: ") && lines[2].isEmpty, "\(result.stderr)")
     }
 
+    /// Handed to libxml2, a UTF-32 big-endian plist without a byte-order mark crashed it too (exit 139),
+    /// when UTF-16 and UTF-32 files were decoded and read.
+    @Test(arguments: [["explain", "--prefs"], ["audit", "--requests-tracking", "no", "--plist"]])
+    func aUTF32PlistIsRefusedWithExit65NamingItsEncoding(_ command: [String]) throws {
+        let folder = try TemporaryFolder()
+        let file = folder.url.appendingPathComponent("Info.plist")
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-32\"?>\n<plist version=\"1.0\"><dict><key>A</key><string>a</string></dict></plist>\n"
+        try #require(text.data(using: .utf32BigEndian)).write(to: file)
+        let result = try Consentctl.run(command + [file.path])
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("consentctl: error: \(file.path):1: the file is written in UTF-32 (big-endian), and only UTF-8 is read\n"),
+                "\(result.stderr)")
+    }
+
     @Test func theFortyFourBytesAreKeptInTheCorpusOfEveryXMLReadingTarget() throws {
         let corpus = Consentctl.repository.appendingPathComponent("Tests/Fuzz/Corpus")
         #expect(Self.crash.count == 44)

@@ -47,13 +47,16 @@ package struct XMLDeclaration: Sendable, Equatable {
     package static func read(_ bytes: [UInt8], at start: Int) throws(Fault) -> XMLDeclaration {
         var reader = Reader(bytes: bytes, index: start + 5)
         try reader.space(before: "version")
-        try reader.word("version", "the declaration starts with version=\"1.0\"")
+        guard reader.peek("version") else {
+            throw reader.fault("the declaration starts with version=\"1.0\", but \(described(reader.current)) comes first")
+        }
+        try reader.word("version")
         // XML 1.0 allows any 1.x, but libxml2 stops at anything but 1.0 (a "warning" XMLParser reports as an
         // error), and neither format's writer writes another.
         let version = try reader.quotedValue(of: "version", allowed: "\"1.0\"") { $0 == Array("1.0".utf8) }
         var declaration = XMLDeclaration(version: version, encoding: nil, standalone: nil, end: 0)
         if try reader.spaceOrEnd(), reader.peek("encoding") {
-            try reader.word("encoding", "")
+            try reader.word("encoding")
             declaration.encoding = try reader.quotedValue(of: "encoding", allowed: "an encoding name") { value in
                 value.first.map(isLetter) == true && value.allSatisfy { isLetter($0) || isDigit($0) || "._-".utf8.contains($0) }
             }
@@ -61,7 +64,7 @@ package struct XMLDeclaration: Sendable, Equatable {
             _ = try reader.spaceOrEnd()
         }
         if reader.peek("standalone") {
-            try reader.word("standalone", "")
+            try reader.word("standalone")
             declaration.standalone = try reader.quotedValue(of: "standalone", allowed: "\"yes\" or \"no\"") { value in
                 value == Array("yes".utf8) || value == Array("no".utf8)
             }
@@ -135,10 +138,8 @@ package struct XMLDeclaration: Sendable, Equatable {
             return true
         }
 
-        mutating func word(_ name: String, _ hint: String) throws(Fault) {
-            guard peek(name) else {
-                throw hint.isEmpty ? expected(name) : fault("\(hint), but \(XMLDeclaration.described(current)) comes first")
-            }
+        mutating func word(_ name: String) throws(Fault) {
+            guard peek(name) else { throw expected(name) }
             index += name.utf8.count
         }
 

@@ -39,10 +39,11 @@ struct DeclaredEncodingTests {
                 "\(result.stderr)")
     }
 
+    /// The three targets that read XML, and the device diagnosis, which explain runs on what they read.
     @Test func theFortyFourBytesAreKeptInTheCorpusOfEveryXMLReadingTarget() throws {
         let corpus = Consentctl.repository.appendingPathComponent("Tests/Fuzz/Corpus")
         #expect(Self.crash.count == 44)
-        for target in ["property-list", "android-preferences", "preferences"] {
+        for target in ["property-list", "android-preferences", "preferences", "device-diagnosis"] {
             let kept = corpus.appendingPathComponent(target).appendingPathComponent("crash-b55b9d17a88f703dbca3657cee2dbf58c62d43c6")
             #expect(try Data(contentsOf: kept) == Data(Self.crash), "\(target)")
         }

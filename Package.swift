@@ -73,7 +73,7 @@ let package = Package(
         .target(name: "ConsentEngineApple", dependencies: ["ConsentEngine", "ConsentWeb", "ConsentSignals"], swiftSettings: strict),
         // The strict plist reader on libxml2 (XML and binary, no DTD subsets or entities, bounded), shared by the
         // audit and the device diagnosis so that neither ConsentEngine nor an app embedding it links libxml2.
-        .target(name: "PropertyLists", dependencies: ["DateCodec", "InputFiles"], swiftSettings: strict),
+        .target(name: "PropertyLists", dependencies: ["DateCodec", "InputFiles", "JSONKit"], swiftSettings: strict),
         .target(name: "ConsentAudit", dependencies: ["JSONKit", "PropertyLists", "InputFiles", .target(name: "ConsentAuditPrivacy", condition: .when(platforms: [.iOS, .macOS]))], swiftSettings: strict),
         // Reads a device's stored consent (iOS preferences plists, Android shared preferences) and diagnoses it
         // by §10 with the engine's one serving table; links FoundationXML through PropertyLists, so the engine

@@ -6,13 +6,20 @@ package enum UTF8Text {
     /// The text `bytes` encode, or `nil` when they are not valid UTF-8 (a stray continuation byte, a
     /// truncated sequence, an overlong form or a surrogate).
     package static func string<Bytes: Collection>(_ bytes: Bytes) -> String? where Bytes.Element == UInt8 {
+        firstInvalidOffset(bytes) == nil ? String(decoding: bytes, as: UTF8.self) : nil
+    }
+
+    /// How many bytes from the start the first sequence that is not valid UTF-8 begins, or `nil` when all of
+    /// `bytes` is valid; a reader names where a file stops being UTF-8 without making a string of it.
+    package static func firstInvalidOffset<Bytes: Collection>(_ bytes: Bytes) -> Int? where Bytes.Element == UInt8 {
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
+        var offset = 0
         while true {
             switch decoder.decode(&iterator) {
-            case .scalarValue: continue
-            case .emptyInput: return String(decoding: bytes, as: UTF8.self)
-            case .error: return nil
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return nil
+            case .error: return offset
             }
         }
     }

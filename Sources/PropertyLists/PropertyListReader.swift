@@ -49,12 +49,12 @@ package enum PropertyListReader {
             throw PropertyListError.malformed(SourceLocation(file: file, line: 1), "the file is empty",
                                        hint: "a property list needs at least <plist><dict/></plist>")
         }
-        try XMLDeclarationCheck.check(data, file: file)
-        guard looksLikeXML(data) else {
+        guard looksLikeXML(data) || XMLDeclarationCheck.otherEncoding(of: data) != nil else {
             throw PropertyListError.malformed(SourceLocation(file: file, line: 1),
                                        "the file is not a property list: it is neither XML nor binary",
                                        hint: "check that the path names the app's Info.plist or PrivacyInfo.xcprivacy")
         }
+        try XMLDeclarationCheck.check(data, file: file)
         let parser = XMLParser(stream: InputStream(data: data))
         let builder = PlistXMLBuilder(file: file, parser: parser)
         parser.delegate = builder
@@ -81,13 +81,11 @@ package enum PropertyListReader {
         return PropertyListDocument(root: root, duplicateKeys: builder.duplicateKeys)
     }
 
-    /// Whether `data` starts as XML does: with `<` after whitespace (and a UTF-8 byte-order mark), or in
-    /// UTF-16 or UTF-32, whose first bytes hold a zero or a byte-order mark.
+    /// Whether `data` starts as XML does in UTF-8: with `<` after whitespace (and a byte-order mark). A file
+    /// in another encoding is refused for it by the declaration check.
     private static func looksLikeXML(_ data: Data) -> Bool {
         let start = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]
-        guard let first = start.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return false }
-        let head = [UInt8](data.prefix(2))
-        return first == UInt8(ascii: "<") || head.contains(0) || head == [0xFF, 0xFE] || head == [0xFE, 0xFF]
+        return start.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "<")
     }
 
     /// A header, at least one object and the 32-byte trailer: nothing shorter is a binary property list.

@@ -19,6 +19,7 @@ import Testing
         "ConsentEngine.StateReadError": "internal; throws(StateReadError) within the store, which reads the state as corrupt",
         "ConsentEngine.SystemCallError": "internal; throws(SystemCallError) within the store, which wraps it in a StoreError",
         "ConsentAudit.ExpansionLimit": "internal; throws(ExpansionLimit) within the xcconfig resolver, which reports an AuditError",
+        "PropertyLists.XMLDeclaration.Fault": "throws(Fault) only to XMLDeclarationCheck, which turns it into a PropertyListError",
     ]
 
     @Test func everyErrorTypeOfThePackageHasARowInTheMapping() throws {

@@ -11,8 +11,15 @@ package enum AndroidPreferencesReader {
     static let hint = "Android writes <map> with <string>, <int>, <long>, <boolean>, <float> and <set> entries; "
         + "copy the file from the device with adb exec-out run-as <package> cat shared_prefs/<name>.xml"
 
+    /// What the declaration check allows: UTF-8 as Android writes it, and no document type.
+    static let format = XMLDeclarationCheck.Format(
+        documentType: .refused, hint: hint, declaration: "<?xml version='1.0' encoding='utf-8' standalone='yes' ?>",
+        encodingHint: "Android writes shared preferences in UTF-8; copy the file from the device again with "
+            + "adb exec-out run-as <package> cat shared_prefs/<name>.xml"
+    )
+
     package static func parse(_ data: Data, file: URL) throws(PropertyListError) -> DevicePreferences {
-        try XMLDeclarationCheck.check(data, file: file, documentType: .refused, hint: hint)
+        try XMLDeclarationCheck.check(data, file: file, format: format)
         let parser = XMLParser(stream: InputStream(data: data))
         let builder = AndroidMapBuilder(file: file, parser: parser)
         parser.delegate = builder

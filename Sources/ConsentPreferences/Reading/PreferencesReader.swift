@@ -40,10 +40,8 @@ public enum PreferencesReader {
         switch FileShape(data) {
         case .empty:
             throw refuse("the file is empty")
-        case .wideXML:
-            // UTF-16 and UTF-32 XML: only property lists are written that way; the plist reader decodes them.
-            return try preferences(fromPlist: data, file: file, format: .xmlPropertyList, refuse: refuse)
-        case .xml(root: "plist"):
+        case .otherEncoding, .xml(root: "plist"):
+            // The plist reader refuses a file in another encoding, naming it.
             return try preferences(fromPlist: data, file: file, format: .xmlPropertyList, refuse: refuse)
         case .xml(root: "map"):
             do {
@@ -51,10 +49,16 @@ public enum PreferencesReader {
             } catch {
                 throw PreferencesError(error)
             }
-        case .xml(let root?):
+        case .xml(let root):
+            // XML of neither format is refused for its encoding or its declaration first, as both readers
+            // refuse them, so that the message names what the file declares.
+            do {
+                try XMLDeclarationCheck.checkEncoding(data, file: file, format: .propertyList)
+            } catch {
+                throw PreferencesError(error)
+            }
+            guard let root else { throw refuse("it starts as XML but has no root element") }
             throw refuse("it is XML whose root element is <\(root)>, neither a property list (<plist>) nor Android shared preferences (<map>)")
-        case .xml(nil):
-            throw refuse("it starts as XML but has no root element")
         case .json:
             throw refuse("it looks like JSON")
         case .oldStylePlist:
@@ -115,8 +119,8 @@ public enum PreferencesReader {
 /// What a file looks like from its first bytes.
 private enum FileShape {
     case empty
-    /// XML in UTF-16 or UTF-32 (a byte-order mark or zero bytes first).
-    case wideXML
+    /// XML in another encoding than UTF-8 by its first bytes (UTF-16, UTF-32), as libxml2 would tell it.
+    case otherEncoding
     /// 8-bit XML with the name of its root element, if it has one.
     case xml(root: String?)
     case json
@@ -126,9 +130,8 @@ private enum FileShape {
     case binary(head: String)
 
     init(_ data: Data) {
-        let head = [UInt8](data.prefix(4))
-        if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) || head.contains(0) {
-            self = .wideXML
+        if XMLDeclarationCheck.otherEncoding(of: data) != nil {
+            self = .otherEncoding
             return
         }
         var bytes = [UInt8](data.prefix(64 << 10))

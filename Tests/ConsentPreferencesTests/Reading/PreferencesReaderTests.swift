@@ -94,6 +94,7 @@ struct PreferencesReaderTests {
         ("a privacy manifest", "<plist><dict><key>NSPrivacyTracking</key><false/></dict></plist>", "it looks like a privacy manifest"),
         ("a plist of a list", "<plist><array><string>x</string></array></plist>", "whose root is an <array>"),
         ("binary data", "\u{1}\u{2}\u{3}garbage", "binary data that is not a binary property list"),
+        ("binary data with zero bytes", "\u{1}\u{0}\u{3}\u{0}garbage", "binary data that is not a binary property list"),
     ]
 
     @Test(arguments: notPreferences)
@@ -104,6 +105,30 @@ struct PreferencesReaderTests {
         } catch {
             #expect(error.kind == .notPreferences)
             #expect(error.message.contains(example.looksLike), "\(example.name): \(error.message)")
+        }
+    }
+
+    /// Both formats are read as UTF-8 only (libxml2's switch to another encoding has crashed): Android's
+    /// shared preferences, a plist, and XML of neither format are refused naming what the file declares.
+    @Test(arguments: [
+        (Array("<?xml version='1.0' encoding='cp1258'".utf8) + [0x90] + Array("?><map".utf8), "declares encoding=\"cp1258\"", "adb exec-out"),
+        (Array("<?xml version='1.0' encoding='ISO-8859-1' standalone='yes' ?>\n<map/>".utf8), "declares encoding=\"ISO-8859-1\"", "adb exec-out"),
+        (Array("<?xml version=\"1.0\" encoding=\"cp1258\"?><plist><dict/></plist>".utf8), "declares encoding=\"cp1258\"", "plutil"),
+        (Array("<?xml version=\"1.0\" encoding=\"KOI8-R\"?><html/>".utf8), "declares encoding=\"KOI8-R\"", "plutil"),
+        (Array("<?xml version=\"1.0\" encoding=\"utf-7\"".utf8) + [0xBE] + Array(">\n<map>".utf8), "declares encoding=\"utf-7\"", "plutil"),
+        ([0xFF, 0xFE] + Array("<?xml version='1.0'?><map/>".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] },
+         "the file is written in UTF-16 (little-endian, with a byte-order mark)", "plutil"),
+    ] as [([UInt8], String, String)])
+    func preferencesInAnyEncodingButUTF8AreRefusedNamingIt(_ bytes: [UInt8], _ message: String, _ hint: String) {
+        do {
+            _ = try PreferencesReader.parse(Data(bytes), file: URL(fileURLWithPath: "/tmp/prefs.xml"))
+            Issue.record("\(message) was read")
+        } catch {
+            #expect(error.kind == .notPreferences)
+            #expect(error.file == "/tmp/prefs.xml")
+            #expect(error.line == 1)
+            #expect(error.message.contains(message), "\(error.message)")
+            #expect(error.hint.contains(hint), "\(error.hint)")
         }
     }
 

@@ -24,6 +24,8 @@ let package = Package(
         .library(name: "ConsentUserDefaults", targets: ["ConsentUserDefaults"]),
         .library(name: "ConsentEngineApple", targets: ["ConsentEngineApple"]),
         .library(name: "ConsentWeb", targets: ["ConsentWeb"]),
+        // For an app's tests: the checks its own ConsentStore must pass.
+        .library(name: "ConsentEngineTesting", targets: ["ConsentEngineTesting"]),
         .library(name: "ConsentAudit", targets: ["ConsentAudit"]),
         .library(name: "ConsentPreferences", targets: ["ConsentPreferences"]),
         .executable(name: "consentctl", targets: ["consentctl"]),
@@ -53,6 +55,8 @@ let package = Package(
         .target(name: "ConsentEnginePrivacy", resources: [.copy("PrivacyInfo.xcprivacy")]),
         .target(name: "ConsentAuditPrivacy", resources: [.copy("PrivacyInfo.xcprivacy")]),
         .target(name: "ConsentUserDefaultsPrivacy", resources: [.copy("PrivacyInfo.xcprivacy")]),
+        // The checks an app's own ConsentStore must pass, public, for the app's tests (no test framework linked).
+        .target(name: "ConsentEngineTesting", dependencies: ["ConsentEngine", "JSONKit"], swiftSettings: strict),
         // The answer vocabulary of the command line and the fixtures: words and button numbers (`consent`,
         // `toggle purpose 3`, `2`) read from flags, stdin or a script, and turned into the form sessions'
         // actions; no app links it.
@@ -125,7 +129,7 @@ let package = Package(
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"], path: "Tests/Fuzz/CorpusTests", swiftSettings: strict),
         .testTarget(
             name: "ConsentEngineTests",
-            dependencies: ["ConsentEngine", "ConsentSignals", "JSONKit", "StoreWriter", "TestSupport", "ConsentImpact", "ConsentReports"],
+            dependencies: ["ConsentEngine", "ConsentSignals", "JSONKit", "StoreWriter", "TestSupport", "ConsentImpact", "ConsentReports", "ConsentEngineTesting"],
             swiftSettings: strict
         ),
         .testTarget(name: "ConsentAuditTests", dependencies: ["ConsentAudit", "PropertyLists", "InputFiles"], swiftSettings: strict),

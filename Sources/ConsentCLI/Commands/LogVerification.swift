@@ -30,7 +30,8 @@ enum LogVerification {
                 invocation.console.error("consentctl: warning: line \(finding.line): \(finding.kind.rawValue): \(finding.message)")
             }
         }
-        return verification.isIntact ? .success : .failure
+        // An empty log is not broken, only not a proof of anything: said so, and not a failure.
+        return verification.problems.isEmpty ? .success : .failure
     }
 
     /// `chain intact: N lines (M before the chain), head <hash>`, or `chain broken: …` and each problem.
@@ -39,16 +40,19 @@ enum LogVerification {
             + "(\(verification.unchainedLineCount) before the chain)"
         if let start = verification.startsAfter { summary += ", starts after \(start)" }
         summary += ", head \(verification.head ?? "none")"
+        if verification.isEmpty && verification.problems.isEmpty { return "log empty: 0 lines, nothing to verify" }
         guard !verification.isIntact else { return "chain intact: \(summary)" }
         return (["chain broken: \(summary)"] + verification.problems.map { "  line \($0.line): \($0.kind.rawValue): \($0.message)" })
             .joined(separator: "\n")
     }
 
-    /// `{intact, lines, unchainedLines, head, startsAfter, warnings: [{line, kind, message}], problems: […]}`.
+    /// `{intact, empty, lines, unchainedLines, head, startsAfter, warnings: [{line, kind, message}], problems: […]}`:
+    /// an empty log is `empty` and not `intact`.
     static func json(_ verification: ConsentLogVerification) -> String {
         var writer = JSONWriter()
         writer.object { object in
             object.field("intact", .bool(verification.isIntact))
+            object.field("empty", .bool(verification.isEmpty))
             object.field("lines", .integer(verification.lineCount))
             object.field("unchainedLines", .integer(verification.unchainedLineCount))
             object.field("head", .nullable(verification.head))

@@ -21,10 +21,11 @@ public struct Decision: Sendable, Equatable {
     public var formRequired: Bool { formReason != nil }
     /// Why the form must be shown, or `nil` when it need not be.
     public package(set) var formReason: FormReason?
-    /// The tracking (ATT) status: `restricted` on a managed device, else the stored answer or `notDetermined`.
+    /// The tracking (ATT) status: `restricted` on a managed device, else the system's answer where the context
+    /// has one (``DecisionContext/trackingSystem``), else the stored answer or `notDetermined`.
     public package(set) var trackingStatus: TrackingStatus
     /// Whether to show the tracking prompt now: consent settled, ads allowed, tracking not determined, the
-    /// device not restricted, no TFUA; asked at most once per install.
+    /// device not restricted, no TFUA; asked once per not-determined period.
     public package(set) var shouldRequestTracking: Bool
     /// Whether the tracking explainer comes right before the tracking prompt.
     public package(set) var explainerFirst: Bool
@@ -43,6 +44,15 @@ public struct Decision: Sendable, Equatable {
     public package(set) var warnings: [ConsentWarning]
     /// What the app sets on each ad request itself (Google's UMP forwards neither).
     public package(set) var adRequest: AdRequest
+    /// What step 10 read from the steps before it, so that a launch can decide tracking again after a tracking
+    /// answer without deciding the rest again (``DecisionEngine/retracked(_:policy:context:record:)``).
+    var trackingFacts = TrackingFacts()
+
+    /// The facts of the earlier steps that the tracking steps read.
+    struct TrackingFacts: Sendable, Equatable {
+        var underAge = false
+        var answerIsValid = false
+    }
 
     /// The decision as pretty-printed JSON text: the contract's names, keys in the contract's order.
     public func jsonText() -> String {

@@ -33,12 +33,16 @@ public struct DecisionContext: Sendable, Equatable {
     /// The language the user reads (`en`, `de`, …); the policy falls back to English.
     public package(set) var language: String?
 
-    /// A context with the defaults of a fresh debug launch on an ordinary device.
+    /// A context with the defaults of a release launch on an ordinary device, at the system clock's time.
+    ///
+    /// A context that does not name its build is a release build: the debug geography, the reset-consent
+    /// setting and test devices are ignored (CONTRACT §15), so an app that leaves the build out never honours
+    /// a debug override in production. Pass `build: .debug` in the app's debug configuration.
     public init(
         region: RegionInput = .unknown,
-        now: Date,
+        now: Date = ConsentClock.system.now(),
         appID: String = "default",
-        build: Build = .debug,
+        build: Build = .release,
         isTestDevice: Bool = false,
         deviceID: String? = nil,
         isTaggedUnderAgeOfConsent: Bool = false,

@@ -40,12 +40,28 @@ public struct ConsentManager: Sendable {
     /// Every launch evaluation stores the TC, AC and GPP strings and their keys through `signalsWriter`
     /// before ads start, and again after every change; without one (tests, previews) the keys are built but
     /// stored nowhere. A `consentModeSink` is told the Consent Mode values (Google's TCF mapping under the
-    /// GDPR; `notApplicable` elsewhere) whenever a launch evaluation changes them. A `receiptSink` gets every
-    /// line the launches, privacy options and resets append to the consent log, with its hash (see
-    /// ``ConsentReceiptSink``).
+    /// GDPR; `notApplicable` elsewhere) whenever a launch evaluation changes them.
     public init(policy: Policy, store: any ConsentStore, clock: ConsentClock = .system,
+                signalsWriter: (any ConsentSignalsWriter)? = nil, consentModeSink: (any ConsentModeSink)? = nil) {
+        self.init(policy: policy, anyStore: store, clock: clock, signalsWriter: signalsWriter,
+                  consentModeSink: consentModeSink, receiptSink: nil)
+    }
+
+    /// The engine as the app's CMP, as ``init(policy:store:clock:signalsWriter:consentModeSink:)``, with a
+    /// `receiptSink` that gets every line the launches, privacy options and resets append to the consent
+    /// log, with its hash (see ``ConsentReceiptSink``). The store must chain its log: the package's stores do,
+    /// and an app's own does with ``ConsentLogChain``; a store that does not is refused here, at compile time,
+    /// rather than leaving the sink with nothing.
+    public init(policy: Policy, store: any ChainedConsentStore, clock: ConsentClock = .system,
                 signalsWriter: (any ConsentSignalsWriter)? = nil, consentModeSink: (any ConsentModeSink)? = nil,
-                receiptSink: (any ConsentReceiptSink)? = nil) {
+                receiptSink: any ConsentReceiptSink) {
+        self.init(policy: policy, anyStore: store, clock: clock, signalsWriter: signalsWriter,
+                  consentModeSink: consentModeSink, receiptSink: receiptSink)
+    }
+
+    private init(policy: Policy, anyStore store: any ConsentStore, clock: ConsentClock,
+                 signalsWriter: (any ConsentSignalsWriter)?, consentModeSink: (any ConsentModeSink)?,
+                 receiptSink: (any ConsentReceiptSink)?) {
         self.policy = policy
         self.store = store
         self.clock = clock
@@ -58,12 +74,19 @@ public struct ConsentManager: Sendable {
     /// consent answer and the US-state opt-outs are read from `keys` at every load (the TC string's
     /// purposes, vendors, date and policy version; GPP's opt-outs), read-only; what only the engine knows
     /// (the tracking answer, the explainer, the last known region, a reset) is kept in `base`. The engine
-    /// writes no key, and its log lines carry no proof of an answer (the other CMP collected it); a
-    /// `receiptSink` still gets every line appended to `base`'s log.
+    /// writes no key, and its log lines carry no proof of an answer (the other CMP collected it).
     public init(policy: Policy, keysOf keys: any ConsentSignalsReader, base: any ConsentStore,
+                clock: ConsentClock = .system, consentModeSink: (any ConsentModeSink)? = nil) {
+        self.init(policy: policy, anyStore: CMPKeysConsentStore(keys: keys, policy: policy, base: base, clock: clock),
+                  clock: clock, signalsWriter: nil, consentModeSink: consentModeSink, receiptSink: nil)
+    }
+
+    /// The engine beside another CMP, as ``init(policy:keysOf:base:clock:consentModeSink:)``, with a
+    /// `receiptSink` that gets every line appended to `base`'s log, which must chain it.
+    public init(policy: Policy, keysOf keys: any ConsentSignalsReader, base: any ChainedConsentStore,
                 clock: ConsentClock = .system, consentModeSink: (any ConsentModeSink)? = nil,
-                receiptSink: (any ConsentReceiptSink)? = nil) {
-        self.init(policy: policy, store: CMPKeysConsentStore(keys: keys, policy: policy, base: base, clock: clock),
+                receiptSink: any ConsentReceiptSink) {
+        self.init(policy: policy, anyStore: CMPKeysConsentStore(keys: keys, policy: policy, base: base, clock: clock),
                   clock: clock, signalsWriter: nil, consentModeSink: consentModeSink, receiptSink: receiptSink)
     }
 
@@ -79,9 +102,16 @@ public struct ConsentManager: Sendable {
     /// The decision and the signals it gives for a launch context, without writing either.
     package func evaluateWithSignals(_ context: DecisionContext) throws(StoreError) -> (decision: Decision, signals: SignalSet) {
         let snapshot = try store.load()
-        var decision = DecisionEngine.decide(policy: policy, context: context, record: snapshot.record)
-        let signals = SignalBuilder.signals(policy: policy, context: context, record: snapshot.record, decision: decision)
-        decision.warnings = snapshot.warnings + decision.warnings + signals.warnings
+        var (decision, signals) = decideWithSignals(record: snapshot.record, context: context)
+        decision.warnings = snapshot.warnings + decision.warnings
+        return (decision, signals)
+    }
+
+    /// The decision for `record` and the signals it gives, the signals' warnings with the decision's.
+    package func decideWithSignals(record: ConsentRecord, context: DecisionContext) -> (decision: Decision, signals: SignalSet) {
+        var decision = DecisionEngine.decide(policy: policy, context: context, record: record)
+        let signals = SignalBuilder.signals(policy: policy, context: context, record: record, decision: decision)
+        decision.warnings += signals.warnings
         return (decision, signals)
     }
 
@@ -98,28 +128,21 @@ public struct ConsentManager: Sendable {
         }
     }
 
-    /// One store update, its line chained and handed to the receipt sink; `proof` (given the record as it
-    /// will be written) goes on the line of an answer the engine collected.
+    /// One store update, its line chained and handed to the receipt sink inside the store's locked write;
+    /// `proof`, made before the write, goes on the line of an answer the engine collected.
     @discardableResult
     package func write(
-        proof: ((ConsentRecord) -> AnswerProof)?, _ change: (inout ConsentRecord) -> ConsentLogEvent
+        proof: AnswerProof?, _ change: (inout ConsentRecord) -> ConsentLogEvent
     ) throws(StoreError) -> ConsentRecord {
-        guard let chained = store as? any ConsentLogChaining else { return try store.update(change) }
-        // An answer read from another CMP's keys was not collected here: no proof on its line.
-        let (record, line) = try chained.chainedUpdate(change, proof: store is CMPKeysConsentStore ? nil : proof)
-        if let line { receiptSink?.receive(line) }
-        return record
+        guard let chained = store as? any ChainedConsentStore else { return try store.update(change) }
+        let sink = receiptSink
+        return try chained.chainedUpdate(change, proof: proof) { line in sink?.receive(line) }
     }
 
     /// The proof a collected answer's line carries: the policy and its files, how and in which language it
-    /// was collected, and the strings the stored answers give under `context`, as the launch then writes them
-    /// to the keys.
-    package func proof(
-        of record: ConsentRecord, context: DecisionContext, language: String, method: ConsentCollectionMethod
-    ) -> AnswerProof {
-        let decision = DecisionEngine.decide(policy: policy, context: context, record: record)
-        let signals = SignalBuilder.signals(policy: policy, context: context, record: record, decision: decision)
-        return AnswerProof(
+    /// was collected, and the strings the answer gives (`signals`, as the launch then writes them to the keys).
+    package func proof(signals: SignalSet, language: String, method: ConsentCollectionMethod) -> AnswerProof {
+        AnswerProof(
             policyID: policy.id, policyRevision: policy.revision, policyFiles: policy.sourceFiles.map(\.hashed),
             language: language, collectionMethod: method,
             tcString: signals.tcString, acString: signals.acString, gppString: signals.gppString)

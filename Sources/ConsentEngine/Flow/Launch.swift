@@ -8,6 +8,11 @@ import Foundation
 /// One launch of the app: the consent form if required, then the tracking explainer and prompt, then
 /// the ads start, at most once, also when privacy options are opened during the launch or the flow runs
 /// again on a return to the foreground.
+///
+/// A flow reads the stored record once and replaces it once per event it records (a learned region, the
+/// system's tracking answer, an answer, the explainer, a tracking answer), each durable before the next
+/// prompt, and makes at most two full decisions: one before the prompts and one after an answer; a
+/// tracking answer decides the tracking step alone again (CONTRACT §15).
 public actor Launch {
     private let manager: ConsentManager
     private var context: DecisionContext
@@ -16,6 +21,8 @@ public actor Launch {
     private let ads: any AdsStarter
     private var shown: [ShownScreen] = []
     private var adsStarted = false
+    /// The stored record as this launch last read or wrote it.
+    private var record = ConsentRecord.empty
     /// The keys last handed to the signals writer in this launch, so unchanged keys are not written again.
     private var writtenKeys: InAppKeys?
     /// The Consent Mode values last handed to the sink in this launch.
@@ -43,6 +50,12 @@ public actor Launch {
 
     private var policy: Policy { manager.policy }
     private var language: String { policy.resolvedLanguage(context.language) }
+
+    /// The decision of a flow so far, and the signals it gives.
+    private struct Settled {
+        var decision: Decision
+        var signals: SignalSet?
+    }
 
     /// Runs the launch flow: evaluate → consent form if required → (if ads may be requested) explainer →
     /// tracking prompt → start ads → evaluate.
@@ -87,28 +100,26 @@ public actor Launch {
     private func flow() async throws -> LaunchReport {
         runningFlows += 1
         defer { runningFlows -= 1 }
-        var decision = try await evaluate()
-        try rememberRegion()
-        if try followSystemTracking() { decision = try await evaluate() }
+        var settled = try await begin()
 
-        if let reason = decision.formReason, !formLeftUnanswered {
+        if let reason = settled.decision.formReason, !formLeftUnanswered {
             shown.append(.consentForm)
             let request = ConsentFormRequest(kind: .consentForm, policy: policy, language: language, reason: reason)
             guard case .answered(let choices) = try await forms.presentConsentForm(request) else {
                 formLeftUnanswered = true
-                return try await report()
+                return report(settled.decision)
             }
-            try storeConsent(choices, decision: decision)
-            decision = try await evaluate()
+            settled = try await storeConsent(choices, decision: settled.decision)
         }
-        guard decision.canRequestAds else { return try await report() }
+        guard settled.decision.canRequestAds else { return report(settled.decision) }
 
-        if decision.shouldRequestTracking, !trackingLeftUnanswered {
-            try await askForTracking(decision)
-            decision = try await evaluate()
+        if settled.decision.shouldRequestTracking, !trackingLeftUnanswered {
+            try await askForTracking(settled)
+            await readSystemTracking()
+            settled.decision = retracked(settled.decision)
         }
-        try await startAdsOnce(decision)
-        return try await report()
+        try await startAdsOnce(settled.decision)
+        return report(settled.decision)
     }
 
     /// Reopens the form from the privacy-options entry point: the GDPR form with every toggle off, or the
@@ -118,40 +129,90 @@ public actor Launch {
     public func openPrivacyOptions() async throws -> LaunchReport {
         runningFlows += 1
         defer { runningFlows -= 1 }
-        let decision = try await evaluate()
+        var settled = try await begin(learning: false)
+        let decision = settled.decision
         guard decision.privacyOptionsRequirementStatus == .required else {
             throw FlowError.privacyOptionsNotRequired(region: decision.region, regulation: decision.regulation)
         }
         try rememberRegion()
-        try followSystemTracking()
+        if try followSystemTracking() { settled.decision = retracked(settled.decision) }
         switch decision.regulation {
         case .gdpr:
             shown.append(.privacyOptionsForm)
             let request = ConsentFormRequest(kind: .privacyOptionsForm, policy: policy, language: language, reason: nil)
             if case .answered(let choices) = try await forms.presentConsentForm(request) {
-                try storeConsent(choices, decision: decision)
+                settled = try await storeConsent(choices, decision: settled.decision)
             }
         case .usStates:
             shown.append(.privacyOptionsForm)
-            let current = try load().usOptOuts
-            let request = OptOutFormRequest(policy: policy, language: language, region: decision.region, current: current)
+            let request = OptOutFormRequest(policy: policy, language: language, region: decision.region, current: record.usOptOuts)
             if case .answered(let choices) = try await forms.presentOptOutForm(request) {
-                try storeOptOuts(choices, region: decision.region)
+                settled = try await storeOptOuts(choices, region: decision.region)
             }
         case .none, .unknown:
             throw FlowError.privacyOptionsNotRequired(region: decision.region, regulation: decision.regulation)
         }
-        let after = try await evaluate()
-        if after.canRequestAds { try await startAdsOnce(after) }
-        return try await report()
+        if settled.decision.canRequestAds { try await startAdsOnce(settled.decision) }
+        return report(settled.decision)
     }
 
-    private func askForTracking(_ decision: Decision) async throws {
+    /// The start of a flow: the system's tracking answer read, the record read once, the first full
+    /// decision (its signals handed on), and — unless `learning` is false, for privacy options, which do it
+    /// once they know they apply — the region kept and the system's tracking answer stored.
+    private func begin(learning: Bool = true) async throws -> Settled {
+        await readSystemTracking()
+        let snapshot = try manager.store.load()
+        keep(snapshot.warnings)
+        record = snapshot.record
+        var settled = try await decide()
+        guard learning else { return settled }
+        try rememberRegion()
+        if try followSystemTracking() { settled.decision = retracked(settled.decision) }
+        return settled
+    }
+
+    /// A full decision for the launch's record, the signals handed to the writer and Consent Mode to the
+    /// sink when they differ from what this launch handed them before; the decision's warnings are kept.
+    private func decide() async throws -> Settled {
+        guard manager.signalsWriter != nil || manager.consentModeSink != nil else {
+            let decision = DecisionEngine.decide(policy: policy, context: context, record: record)
+            keep(decision.warnings)
+            return Settled(decision: decision, signals: nil)
+        }
+        let (decision, signals) = manager.decideWithSignals(record: record, context: context)
+        keep(decision.warnings)
+        try await deliver(signals)
+        return Settled(decision: decision, signals: signals)
+    }
+
+    /// Hands the signals to the writer and Consent Mode to the sink, each only when it changed.
+    private func deliver(_ signals: SignalSet) async throws {
+        if let writer = manager.signalsWriter, signals.keys != writtenKeys {
+            try writer.write(signals.keys)
+            writtenKeys = signals.keys
+        }
+        if let sink = manager.consentModeSink, let mode = signals.consentMode, mode != sentConsentMode {
+            await sink.update(mode)
+            sentConsentMode = mode
+        }
+    }
+
+    /// `decision` after a change to tracking alone: the tracking step decided again for the launch's record.
+    private func retracked(_ decision: Decision) -> Decision {
+        DecisionEngine.retracked(decision, policy: policy, context: context, record: record)
+    }
+
+    /// The system's tracking answer now, read at every evaluation (the user may have changed it in Settings).
+    private func readSystemTracking() async {
+        if let system = await tracking.systemStatus() { context.trackingSystem = system }
+    }
+
+    private func askForTracking(_ settled: Settled) async throws {
         let now = manager.clock.now()
-        if decision.explainerFirst, let explainer = policy.explainer(language: language) {
+        if settled.decision.explainerFirst, let explainer = policy.explainer(language: language) {
             shown.append(.explainer)
             let result = try await tracking.presentExplainer(ExplainerRequest(explainer: explainer, language: language))
-            try manager.write(proof: nil) { record in
+            try write(proof: nil) { record in
                 record.explainerShownAt = now
                 return .explainerShown(at: now)
             }
@@ -175,7 +236,9 @@ public actor Launch {
             return
         }
         let answer = TrackingAnswer(status: status, answeredAt: manager.clock.now())
-        try manager.write(proof: proof(collectedBy: tracking, .trackingPrompt, context: context)) { record in
+        // A tracking answer changes no string: the proof's are those the launch wrote last.
+        let signals = settled.signals ?? manager.decideWithSignals(record: record, context: context).signals
+        try write(proof: proof(collectedBy: tracking, .trackingPrompt, signals: signals)) { record in
             record.tracking = answer
             return .tracking(answer)
         }
@@ -191,13 +254,11 @@ public actor Launch {
     /// the next launch with the same system answer logs nothing. A restricted device is neither stored nor
     /// logged.
     /// - Returns: whether it wrote.
-    @discardableResult
     private func followSystemTracking() throws -> Bool {
         guard let system = context.trackingSystem, !context.trackingIsRestricted else { return false }
-        let stored = TrackingRule.storedStatus(of: try load())
-        guard system != stored else { return false }
+        guard system != TrackingRule.storedStatus(of: record) else { return false }
         let now = manager.clock.now()
-        try manager.write(proof: nil) { record in
+        try write(proof: nil) { record in
             let from = TrackingRule.storedStatus(of: record)
             switch system {
             case .authorized: record.tracking = TrackingAnswer(status: .authorized, answeredAt: now)
@@ -215,7 +276,7 @@ public actor Launch {
         await ads.startAds(with: decision)
     }
 
-    private func storeConsent(_ choices: ConsentChoices, decision: Decision) throws {
+    private func storeConsent(_ choices: ConsentChoices, decision: Decision) async throws -> Settled {
         let answer = ConsentAnswer(
             choice: choices.choice, purposes: choices.purposes,
             legitimateInterestObjections: choices.legitimateInterestObjections,
@@ -226,78 +287,71 @@ public actor Launch {
             partnerClaims: PartnerClaim.claims(of: policy))
         // The answer was given after the launch's `now` (the form took time): the decisions after it are as
         // of the answer, which would otherwise count as dated in the future.
-        var after = context
-        if answer.answeredAt > after.now { after.now = answer.answeredAt }
+        if answer.answeredAt > context.now { context.now = answer.answeredAt }
         let region = context.region.region
-        try manager.write(proof: proof(collectedBy: forms, .consentForm, context: after)) { record in
+        return try await storeAnswer(collectedBy: forms, .consentForm) { record in
             record.consent = answer
             record.resetSince = nil
             if region != .unknown { record.lastKnownRegion = region }
             return .consent(answer)
         }
-        context = after
     }
 
-    private func storeOptOuts(_ choices: OptOutChoices, region: Region) throws {
+    private func storeOptOuts(_ choices: OptOutChoices, region: Region) async throws -> Settled {
         let answer = USOptOutAnswer(sale: choices.sale, sharing: choices.sharing,
                                     targetedAdvertising: choices.targetedAdvertising,
                                     answeredAt: manager.clock.now(), region: region)
-        try manager.write(proof: proof(collectedBy: forms, .optOutForm, context: context)) { record in
+        return try await storeAnswer(collectedBy: forms, .optOutForm) { record in
             record.usOptOuts = answer
             record.resetSince = nil
             return .usOptOuts(answer)
         }
     }
 
-    /// The proof an answer's line carries, given the record as it will be written: the strings are those
-    /// the next evaluation, under `context`, writes to the keys.
-    private func proof(
-        collectedBy presenter: any Sendable, _ prompt: PromptKind, context: DecisionContext
-    ) -> (ConsentRecord) -> AnswerProof {
+    /// Stores an answer the engine collected: the decision and the signals it gives (the proof's content)
+    /// made before the store's lock is taken, from the record as the write will leave it; only the chain is
+    /// made under the lock. Should another process have changed the record meanwhile, the decision is made
+    /// again on what was written.
+    private func storeAnswer(
+        collectedBy presenter: any Sendable, _ prompt: PromptKind, _ change: @escaping (inout ConsentRecord) -> ConsentLogEvent
+    ) async throws -> Settled {
+        var predicted = record
+        _ = change(&predicted)
+        var (decision, signals) = manager.decideWithSignals(record: predicted, context: context)
+        try write(proof: proof(collectedBy: presenter, prompt, signals: signals), change)
+        predicted.changeCount = record.changeCount
+        if predicted != record {
+            (decision, signals) = manager.decideWithSignals(record: record, context: context)
+        }
+        // The signals were made for the proof; their warnings (a placeholder CMP id) are for a launch that
+        // writes them.
+        let writesSignals = manager.signalsWriter != nil || manager.consentModeSink != nil
+        keep(writesSignals ? decision.warnings : decision.warnings.filter { !signals.warnings.contains($0) })
+        try await deliver(signals)
+        return Settled(decision: decision, signals: signals)
+    }
+
+    /// The proof an answer's line carries: how `presenter` collected it, and the strings it gives.
+    private func proof(collectedBy presenter: any Sendable, _ prompt: PromptKind, signals: SignalSet) -> AnswerProof {
         let method = (presenter as? any AnswerCollecting)?.collectionMethod(for: prompt) ?? .appForm
-        let manager = manager, language = language
-        return { record in manager.proof(of: record, context: context, language: language, method: method) }
+        return manager.proof(signals: signals, language: language, method: method)
     }
 
     /// Keeps the region of a launch that knew it, so that an offline launch later can use it.
     private func rememberRegion() throws {
         let region = context.region.region
-        guard region != .unknown else { return }
-        guard try load().lastKnownRegion != region else { return }
+        guard region != .unknown, record.lastKnownRegion != region else { return }
         let now = manager.clock.now()
-        try manager.write(proof: nil) { record in
+        try write(proof: nil) { record in
             record.lastKnownRegion = region
             return .regionLearned(region, at: now)
         }
     }
 
-    /// Evaluates, and hands the signals to the writer and Consent Mode to the sink when they differ from
-    /// what this launch handed them before; the decision's warnings are kept for the report.
-    private func evaluate() async throws -> Decision {
-        if let system = await tracking.systemStatus() { context.trackingSystem = system }
-        guard manager.signalsWriter != nil || manager.consentModeSink != nil else {
-            let decision = try manager.evaluate(context)
-            keep(decision.warnings)
-            return decision
-        }
-        let (decision, signals) = try manager.evaluateWithSignals(context)
-        keep(decision.warnings)
-        if let writer = manager.signalsWriter, signals.keys != writtenKeys {
-            try writer.write(signals.keys)
-            writtenKeys = signals.keys
-        }
-        if let sink = manager.consentModeSink, let mode = signals.consentMode, mode != sentConsentMode {
-            await sink.update(mode)
-            sentConsentMode = mode
-        }
-        return decision
-    }
-
-    /// The stored record now, its warnings kept for the report.
-    private func load() throws -> ConsentRecord {
-        let snapshot = try manager.store.load()
-        keep(snapshot.warnings)
-        return snapshot.record
+    /// One store update through the manager; the launch's record becomes the one written.
+    private func write(proof: AnswerProof?, _ change: (inout ConsentRecord) -> ConsentLogEvent) throws {
+        record = try manager.write(proof: proof, change)
+        keep([])
     }
 
     private func keep(_ new: [ConsentWarning]) {
@@ -305,8 +359,9 @@ public actor Launch {
     }
 
     /// The final decision, with every warning of the launch once, in the order they came.
-    private func report() async throws -> LaunchReport {
-        var decision = try await evaluate()
+    private func report(_ decision: Decision) -> LaunchReport {
+        var decision = decision
+        keep([])
         var seen = Set<ConsentWarning>()
         decision.warnings = warnings.filter { seen.insert($0).inserted }
         return LaunchReport(shown: shown, adsStarted: adsStarted, decision: decision)

@@ -2,8 +2,9 @@
 ///
 /// A policy's `texts.en` holds every key; other languages may leave keys out and fall back to English.
 /// A `&` marks the letter that chooses a button (`"&Consent"`); `{publisher}`, `{count}` and `{app}` are
-/// filled in by ``Policy/text(_:language:)``.
-package enum TextKey: String, Sendable, CaseIterable, Codable {
+/// filled in by ``Policy/text(_:language:)``. An app's own form reads its texts by these keys, as the
+/// terminal and web forms do.
+public enum TextKey: String, Sendable, CaseIterable {
     case formTitle, partnerCount, specialFeaturesIntro
     case consent, doNotConsent, manageOptions, close
     case manageTitle, purposesHeading, legitimateInterestHeading, specialFeaturesHeading, partnersHeading
@@ -16,20 +17,23 @@ package enum TextKey: String, Sendable, CaseIterable, Codable {
 
 extension Policy {
     /// The languages the policy has texts for, English first.
-    package var languages: [String] {
+    public var languages: [String] {
         ["en"] + texts.keys.filter { $0 != "en" }.sorted()
     }
 
-    /// The language actually used for a requested one: itself when the policy has it, else English.
-    package func resolvedLanguage(_ requested: String?) -> String {
+    /// The language actually used for a requested one (`de-AT`, `de`, `fr`): itself when the policy has it,
+    /// else its base language (`de`), else English.
+    public func resolvedLanguage(_ requested: String?) -> String {
         guard let requested = requested?.lowercased() else { return "en" }
         if texts[requested] != nil { return requested }
         let base = String(requested.prefix { $0 != "-" && $0 != "_" })
         return texts[base] != nil ? base : "en"
     }
 
-    /// A form text in a language, falling back to English, with its placeholders filled in.
-    package func text(_ key: TextKey, language: String) -> String {
+    /// A form text in a language (`de`, or `de-AT` read as `de`), falling back to English for a language or a
+    /// key the policy does not have, with its placeholders filled in and the `&` hot-key marker kept.
+    public func text(_ key: TextKey, language: String) -> String {
+        let language = texts[language] != nil ? language : resolvedLanguage(language)
         let raw = texts[language]?[key.rawValue] ?? texts["en"]?[key.rawValue] ?? key.rawValue
         return raw
             .replacingText("{publisher}", with: publisher.name)
@@ -38,23 +42,23 @@ extension Policy {
     }
 
     /// A purpose's or special feature's name in a language, falling back to English.
-    package func name(of purpose: Purpose, language: String) -> String {
+    public func name(of purpose: Purpose, language: String) -> String {
         purpose.name[language] ?? purpose.name["en"] ?? "Purpose \(purpose.id)"
     }
 
     /// A purpose's or special feature's description in a language, falling back to English.
-    package func description(of purpose: Purpose, language: String) -> String {
+    public func description(of purpose: Purpose, language: String) -> String {
         purpose.description[language] ?? purpose.description["en"] ?? ""
     }
 
     /// The explainer in a language (falling back to English), or `nil` when the policy has none.
-    package func explainer(language: String) -> Explainer? {
+    public func explainer(language: String) -> Explainer? {
         guard let explainers = tracking.explainer else { return nil }
         return explainers[language] ?? explainers["en"]
     }
 
     /// The tracking usage description in a language, falling back to English.
-    package func trackingUsageDescription(language: String) -> String {
+    public func trackingUsageDescription(language: String) -> String {
         app.trackingUsageDescription[language] ?? app.trackingUsageDescription["en"] ?? ""
     }
 }

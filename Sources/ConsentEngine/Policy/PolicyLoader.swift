@@ -15,12 +15,18 @@ public enum PolicyLoader {
         return try load(data: Data(bytes), file: url.path, baseDirectory: url.deletingLastPathComponent())
     }
 
-    /// Loads and validates a policy from JSON bytes.
+    /// Loads and validates a policy from JSON bytes: one an app downloaded from its server or read from an
+    /// asset catalog, with no temporary file.
     ///
+    /// ```swift
+    /// let policy = try PolicyLoader.load(data: downloaded, file: "https://example.com/consent/policy.json")
+    /// ```
     /// - Parameters:
-    ///   - file: the name used in errors.
-    ///   - baseDirectory: where a `vendorList` path is resolved; without one, such a reference is an error.
-    package static func load(data: Data, file: String, baseDirectory: URL? = nil) throws(PolicyError) -> Policy {
+    ///   - file: the name errors use and the answers' proof records (with the SHA-256 of `data`).
+    ///   - baseDirectory: where an `extends` or `vendorList` path is resolved; without one, such a reference
+    ///     is an error.
+    /// - Throws: ``PolicyError`` naming `file`, the JSON path and what is wrong.
+    public static func load(data: Data, file: String = "policy.json", baseDirectory: URL? = nil) throws(PolicyError) -> Policy {
         // Every file read is kept with its bytes, so that an answer's line can name it with their hash.
         var sources = [PolicySourceFile(path: file, bytes: Array(data))]
         let value = try PolicyExtension.resolve(parse(data, file: file), file: file, baseDirectory: baseDirectory, sources: &sources)

@@ -1,5 +1,5 @@
 /// How an answer was collected, as its log line's `collectionMethod` says.
-package enum ConsentCollectionMethod: String, Sendable, Equatable, CaseIterable {
+public enum ConsentCollectionMethod: String, Sendable, Equatable, CaseIterable {
     /// The full-screen form on a terminal (`consentctl prompt`).
     case terminalForm = "terminal-form"
     /// Answers read line by line from stdin.
@@ -18,11 +18,11 @@ package protocol AnswerCollecting {
 }
 
 /// A file read to make the policy, named on each answer's line with the SHA-256 of its bytes.
-package struct PolicyFileHash: Sendable, Equatable {
+public struct PolicyFileHash: Sendable, Equatable {
     /// The file's path as the loader was given it, or `embedded:default` for the compiled-in default.
-    package var path: String
+    public package(set) var path: String
     /// The SHA-256 of its bytes as loaded, lowercase hex.
-    package var sha256: String
+    public package(set) var sha256: String
 
     package init(path: String, sha256: String) {
         self.path = path
@@ -31,22 +31,27 @@ package struct PolicyFileHash: Sendable, Equatable {
 }
 
 /// What a line recording an answer carries beyond the answer (CONTRACT §11): how it was collected and
-/// what it produced. The install id is the store's, added when the line is written.
-package struct AnswerProof: Sendable, Equatable {
+/// what it produced. The engine makes it before a write; a store puts it on the answer's line as it is
+/// (``ConsentLogChain/append(_:change:proof:)``), beside its install id.
+public struct AnswerProof: Sendable, Equatable {
     /// The policy's id and revision (the line's `policyID` and `policyRevision`).
-    package var policyID: String
-    package var policyRevision: Int
+    public package(set) var policyID: String
+    /// The policy's revision.
+    public package(set) var policyRevision: Int
     /// Every file read to make the policy, in the order read.
-    package var policyFiles: [PolicyFileHash]
+    public package(set) var policyFiles: [PolicyFileHash]
     /// The language the texts were shown in.
-    package var language: String
-    package var collectionMethod: ConsentCollectionMethod
-    /// The version `consentctl --version` prints.
-    package var engineVersion: String
-    /// The strings the answer produced, as written to the keys; `nil` where none.
-    package var tcString: String?
-    package var acString: String?
-    package var gppString: String?
+    public package(set) var language: String
+    /// How the answer was collected.
+    public package(set) var collectionMethod: ConsentCollectionMethod
+    /// The engine's version, as `consentctl --version` prints it.
+    public package(set) var engineVersion: String
+    /// The TC string the answer produced, as written to the keys; `nil` where none.
+    public package(set) var tcString: String?
+    /// The Additional Consent string the answer produced; `nil` where none.
+    public package(set) var acString: String?
+    /// The GPP string the answer produced; `nil` where none.
+    public package(set) var gppString: String?
 
     package init(
         policyID: String, policyRevision: Int, policyFiles: [PolicyFileHash], language: String,

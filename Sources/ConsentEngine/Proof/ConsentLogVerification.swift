@@ -52,8 +52,13 @@ public struct ConsentLogVerification: Sendable, Equatable {
     /// What breaks it, first line first.
     public let problems: [Finding]
 
-    /// Whether the chain holds: no problem found.
-    public var isIntact: Bool { problems.isEmpty }
+    /// Whether the chain holds: at least one line, and no problem found. An empty log is not intact — there
+    /// is nothing to prove (``isEmpty``) — so that an upload that never received a line is not taken for a
+    /// verified one.
+    public var isIntact: Bool { problems.isEmpty && lineCount > 0 }
+
+    /// Whether there was no line to check.
+    public var isEmpty: Bool { lineCount == 0 }
 
     /// Checks the bytes of a log file on its own, as a backend checks an upload.
     public init(log: [UInt8]) {
@@ -64,7 +69,7 @@ public struct ConsentLogVerification: Sendable, Equatable {
     public init(lines: [ConsentLogLine]) {
         var bytes: [UInt8] = []
         for line in lines {
-            bytes += line.text.utf8
+            bytes += line.bytes
             bytes.append(UInt8(ascii: "\n"))
         }
         self.init(log: bytes)
@@ -152,6 +157,12 @@ public struct ConsentLogVerification: Sendable, Equatable {
     private enum Prev {
         case notJSON, unchained, malformed
         case chained(String)
+    }
+
+    /// The `prev` of a chained line, `nil` for a line from before the chain or one that is not JSON.
+    package static func chainedPrev(of line: ArraySlice<UInt8>) -> String? {
+        guard case .chained(let prev) = prev(of: line) else { return nil }
+        return prev
     }
 
     /// A line's `prev`, read from its JSON.

@@ -62,6 +62,7 @@ struct Evaluation {
             warnings: warnings,
             adRequest: AdRequest(
                 restrictedDataProcessing: regulation == .usStates && !underAge && record.usOptOuts?.optedOutOfAny == true,
-                tagForUnderAgeOfConsent: context.isTaggedUnderAgeOfConsent))
+                tagForUnderAgeOfConsent: context.isTaggedUnderAgeOfConsent),
+            trackingFacts: Decision.TrackingFacts(underAge: underAge, answerIsValid: answerIsValid))
     }
 }

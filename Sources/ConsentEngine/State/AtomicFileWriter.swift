@@ -17,12 +17,17 @@ package struct AtomicFileWriter {
     /// Call it only while holding the store's lock: the temporary name is fixed, so a crash leaves at most
     /// one stale temporary file, which the next write truncates and reuses.
     /// A link or special file at `path` is refused and left as it is: the rename would replace it unseen.
-    package func replace(_ path: String, with bytes: [UInt8], through temporaryPath: String) throws(SystemCallError) {
+    /// - Returns: the status of the file now at `path` (a rename keeps the file's inode and times), so that a
+    ///   store can tell later whether another process has replaced it since.
+    @discardableResult
+    package func replace(_ path: String, with bytes: [UInt8], through temporaryPath: String) throws(SystemCallError) -> FileSystemCalls.FileStatus {
         if let kind = try calls.entryStatus(path)?.kind, kind != .regularFile { throw .refused(kind, "rename", path) }
         let descriptor = try calls.open(temporaryPath, .createOrTruncate)
+        let written: FileSystemCalls.FileStatus
         do {
             try calls.write(descriptor, bytes)
             try calls.fsync(descriptor)
+            written = try calls.status(descriptor)
         } catch {
             calls.close(descriptor)
             calls.remove(temporaryPath)
@@ -36,5 +41,6 @@ package struct AtomicFileWriter {
             throw error
         }
         try StateDirectory.syncEntries(of: StateDirectory.parent(of: path), calls: calls)
+        return written
     }
 }

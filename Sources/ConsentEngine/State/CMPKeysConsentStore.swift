@@ -13,7 +13,7 @@ import Foundation
 /// which has no ``ConsentSignalsWriter``: exactly one CMP writes the keys. A consent answer or opt-outs that
 /// the launch flow stores (from a presenter that wraps the other CMP's form) are logged in `base`, but the
 /// keys, not the presenter's choices, stay the answer.
-package struct CMPKeysConsentStore: ConsentStore, ConsentLogChaining {
+package struct CMPKeysConsentStore: ChainedConsentStore {
     private let reader: any ConsentSignalsReader
     private let policy: Policy
     private let base: any ConsentStore
@@ -39,14 +39,15 @@ package struct CMPKeysConsentStore: ConsentStore, ConsentLogChaining {
     /// explainer, the last known region, a reset); the answer and the opt-outs stay the keys'.
     @discardableResult
     public func update(_ change: (inout ConsentRecord) -> ConsentLogEvent) throws(StoreError) -> ConsentRecord {
-        try chainedUpdate(change, proof: nil).record
+        try chainedUpdate(change, proof: nil, handOver: { _ in })
     }
 
-    /// ``update(_:)``, the line chained by `base` when it chains its log. No proof goes on it: the answers
-    /// here were collected by the other CMP.
+    /// ``update(_:)``, the line chained by `base` when it chains its log (a manager takes a receipt sink only
+    /// with a base that does). No proof goes on it: the answers here were collected by the other CMP.
+    @discardableResult
     package func chainedUpdate(
-        _ change: (inout ConsentRecord) -> ConsentLogEvent, proof: ((ConsentRecord) -> AnswerProof)?
-    ) throws(StoreError) -> (record: ConsentRecord, line: ConsentLogLine?) {
+        _ change: (inout ConsentRecord) -> ConsentLogEvent, proof: AnswerProof?, handOver: (ConsentLogLine) -> Void
+    ) throws(StoreError) -> ConsentRecord {
         let keys = reader.readKeys()
         func keep(_ stored: inout ConsentRecord) -> ConsentLogEvent {
             var merged = CMPKeysTranslation.record(keys, policy: policy, base: stored, readAt: clock.now())
@@ -58,13 +59,12 @@ package struct CMPKeysConsentStore: ConsentStore, ConsentLogChaining {
             return event
         }
         let written: ConsentRecord
-        var line: ConsentLogLine?
-        if let chained = base as? any ConsentLogChaining {
-            (written, line) = try chained.chainedUpdate(keep, proof: nil)
+        if let chained = base as? any ChainedConsentStore {
+            written = try chained.chainedUpdate(keep, proof: nil, handOver: handOver)
         } else {
             written = try base.update(keep)
         }
-        return (CMPKeysTranslation.record(keys, policy: policy, base: written, readAt: clock.now()), line)
+        return CMPKeysTranslation.record(keys, policy: policy, base: written, readAt: clock.now())
     }
 
     /// What `base` had to tell.

@@ -29,10 +29,10 @@ package struct ConsentLogFile {
 
     /// Appends `lines` in one write and syncs the log. A last line left without its newline by a crash
     /// gets one first, so that the new lines never run on from it.
-    /// - Returns: whether such a line was repaired.
+    /// - Returns: whether such a line was repaired, and the log's status after the append.
     @discardableResult
-    func append(_ lines: [UInt8]) throws(SystemCallError) -> Bool {
-        guard !lines.isEmpty else { return false }
+    func append(_ lines: [UInt8]) throws(SystemCallError) -> (repaired: Bool, status: FileSystemCalls.FileStatus?) {
+        guard !lines.isEmpty else { return (false, nil) }
         let descriptor = try calls.open(path, .createOrAppend)
         defer { calls.close(descriptor) }
         do throws(SystemCallError) {
@@ -43,7 +43,7 @@ package struct ConsentLogFile {
             if repaired { bytes.insert(Self.newline, at: 0) }
             try calls.write(descriptor, bytes)
             try calls.fsync(descriptor)
-            return repaired
+            return (repaired, try calls.status(descriptor))
         } catch {
             throw error.at(path)
         }
@@ -73,6 +73,13 @@ package struct ConsentLogFile {
         /// `nil` for a missing or empty log.
         var lastLine: ArraySlice<UInt8>?
         var lastChange: Int
+    }
+
+    /// The log's lines after its first `count`, each with its number, or none when it holds no more: what
+    /// a store hands over when it finds its record behind the log.
+    func lines(after count: Int) throws(SystemCallError) -> [(number: Int, bytes: ArraySlice<UInt8>)] {
+        guard let log = try read(tailLength: nil) else { return [] }
+        return LogLines.split(log.bytes).enumerated().dropFirst(count).map { ($0.offset + 1, $0.element) }
     }
 
     /// The end of the log, from its last 64 KiB unless its last line or entry lies further back.

@@ -10,19 +10,19 @@ import Foundation
 /// A plain value; ``ConsentStore`` implementations keep it on disk or in memory.
 public struct ConsentRecord: Sendable, Equatable {
     /// The last answer to the consent form (GDPR), or `nil`.
-    package var consent: ConsentAnswer?
+    public package(set) var consent: ConsentAnswer?
     /// The last US-state opt-out choices, or `nil`.
-    package var usOptOuts: USOptOutAnswer?
+    public package(set) var usOptOuts: USOptOutAnswer?
     /// The last answer to the tracking prompt, or `nil` (not determined).
-    package var tracking: TrackingAnswer?
+    public package(set) var tracking: TrackingAnswer?
     /// When the tracking explainer was last shown, if ever.
-    package var explainerShownAt: Date?
+    public package(set) var explainerShownAt: Date?
     /// The region of the last launch that knew it.
-    package var lastKnownRegion: Region?
+    public package(set) var lastKnownRegion: Region?
     /// Since when a reset is in force: the consent answer and opt-outs count as absent until the next answer.
-    package var resetSince: Date?
+    public package(set) var resetSince: Date?
     /// Incremented by every write.
-    package var changeCount: Int
+    public package(set) var changeCount: Int
 
     /// A record with nothing stored.
     public static let empty = ConsentRecord()
@@ -60,38 +60,38 @@ public enum ConsentChoice: String, Sendable, Equatable, CaseIterable, Codable {
 /// One answer to the consent form, with what it covered and under which policy it was given.
 public struct ConsentAnswer: Sendable, Equatable {
     /// How the answer was given; `rejectAll` is still an answer, so consent counts as `obtained`.
-    package var choice: ConsentChoice
+    public package(set) var choice: ConsentChoice
     /// Purposes consented to (sorted ids).
-    package var purposes: [Int]
+    public package(set) var purposes: [Int]
     /// Purposes whose legitimate interest the user objected to (sorted ids).
-    package var legitimateInterestObjections: [Int]
+    public package(set) var legitimateInterestObjections: [Int]
     /// Special features opted in to (sorted ids).
-    package var specialFeatures: [Int]
+    public package(set) var specialFeatures: [Int]
     /// Partners consented to (sorted ids): GVL vendors and Google ATPs.
-    package var partners: [PartnerID]
+    public package(set) var partners: [PartnerID]
     /// GVL vendors whose legitimate interest the user objected to (sorted ids).
-    package var partnerObjections: [Int]
+    public package(set) var partnerObjections: [Int]
     /// Partners listed on the form when the answer was given (sorted ids): a partner not among them is new.
-    package var disclosedPartners: [PartnerID]
+    public package(set) var disclosedPartners: [PartnerID]
     /// When the answer was given (UTC); it expires after the policy's maximum age in calendar months.
-    package var answeredAt: Date
+    public package(set) var answeredAt: Date
     /// The ``Policy/id`` of the policy it was given under.
-    package var policyID: String
+    public package(set) var policyID: String
     /// The policy's revision then; a higher one asks again where the policy re-consents on revisions.
-    package var policyRevision: Int
+    public package(set) var policyRevision: Int
     /// The TCF policy version then (4 = TCF v2.2, 5 = v2.3); a higher one in the policy asks again.
-    package var tcfPolicyVersion: Int
+    public package(set) var tcfPolicyVersion: Int
     /// The resolved region the user was in (`EEA`, `UK`, `CH`…).
-    package var region: Region
+    public package(set) var region: Region
     /// The regulation that applied when it was given.
-    package var regulation: Regulation
+    public package(set) var regulation: Regulation
     /// The language code the form was shown in (`en`, `de`…).
-    package var language: String
+    public package(set) var language: String
     /// What each disclosed partner claimed when the answer was given (sorted by partner), or `nil` when the
     /// answer did not keep it: an answer of an older state schema, or one read from another CMP's keys. An
     /// answer without claims counts as having claimed what the policy says, so it is never asked again for
     /// a partner's new purposes.
-    package var partnerClaims: [PartnerClaim]?
+    public package(set) var partnerClaims: [PartnerClaim]?
     /// The TC string another CMP stored, when the answer was read from its keys (Google's UMP): Google reads
     /// that string, so ad serving is judged on it rather than on the one this engine would build. Never stored.
     package var cmpString: TCString?
@@ -147,9 +147,9 @@ public struct USOptOutAnswer: Sendable, Equatable {
     /// Opted out of targeted advertising.
     public var targetedAdvertising: Bool
     /// When the opt-outs were confirmed (UTC).
-    package var answeredAt: Date
+    public package(set) var answeredAt: Date
     /// The US state they were chosen in (`US-CA`…).
-    package var region: Region
+    public package(set) var region: Region
 
     /// Opt-outs as confirmed on the opt-out form.
     package init(sale: Bool, sharing: Bool, targetedAdvertising: Bool, answeredAt: Date, region: Region) {
@@ -167,14 +167,14 @@ public struct USOptOutAnswer: Sendable, Equatable {
 /// The answer to the tracking prompt.
 public struct TrackingAnswer: Sendable, Equatable {
     /// `denied` ("Ask App Not to Track") or `authorized` ("Allow"); an unanswered prompt stores no answer.
-    package enum Status: String, Sendable, Equatable, CaseIterable {
+    public enum Status: String, Sendable, Equatable, CaseIterable {
         case denied, authorized
     }
 
     /// The user's choice on the prompt.
-    package var status: Status
+    public package(set) var status: Status
     /// When the prompt was answered (UTC).
-    package var answeredAt: Date
+    public package(set) var answeredAt: Date
 
     /// An answer given at `answeredAt`.
     package init(status: Status, answeredAt: Date) {

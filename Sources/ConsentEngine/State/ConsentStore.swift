@@ -7,7 +7,11 @@ import Foundation
 /// Keeps one app's ``ConsentRecord`` and its consent log between launches.
 ///
 /// ``FileConsentStore`` keeps them on disk, safe against crashes and concurrent writers;
-/// ``InMemoryConsentStore`` keeps them in memory for tests and previews.
+/// ``InMemoryConsentStore`` keeps them in memory for tests and previews. An app may keep them its own way
+/// (the Keychain, its database): everything the contract asks of a store it can do with public API —
+/// ``ConsentRecord/applying(_:lastLoggedChange:)`` counts a change as every store must, and
+/// ``ConsentLogChain`` writes the chained log lines of a ``ChainedConsentStore`` — and the checks of the
+/// `ConsentEngineTesting` library (`ConsentStoreConformance`) tell whether it does.
 public protocol ConsentStore: Sendable {
     /// Reads the stored record. A corrupt record is moved aside and reported in the snapshot's warnings,
     /// and the record then reads as empty (the decision fails closed).
@@ -15,7 +19,8 @@ public protocol ConsentStore: Sendable {
 
     /// Changes the record atomically: reads the newest record, applies `change`, increments the change
     /// counter, appends the one log entry for the event `change` returns, and writes the record, all under
-    /// one lock. One change is one log line, by the type of `change`.
+    /// one lock (``ConsentRecord/applying(_:lastLoggedChange:)`` applies and counts). One change is one log
+    /// line, by the type of `change`.
     /// - Returns: the record as written.
     @discardableResult
     func update(_ change: (inout ConsentRecord) -> ConsentLogEvent) throws(StoreError) -> ConsentRecord
@@ -31,24 +36,29 @@ extension ConsentStore {
     public func takeWarnings() -> [ConsentWarning] { [] }
 }
 
+/// A store whose consent log is hash-chained (CONTRACT §11): the package's two stores, and any store of an
+/// app's that keeps its log with ``ConsentLogChain``. Only a chained store can hand a
+/// ``ConsentReceiptSink`` the lines of its log, so ``ConsentManager`` takes a sink only with one.
+public protocol ChainedConsentStore: ConsentStore {
+    /// ``ConsentStore/update(_:)``, the new line chained to the log's last (``ConsentLogChain`` makes it),
+    /// with `proof` on it when the change records an answer the engine collected.
+    ///
+    /// Inside the locked write, in this order (CONTRACT §18): a log found ahead of the record (a crash came
+    /// between an append and the record's write) hands `handOver` its lines after the record's head first;
+    /// then the new line is appended, handed to `handOver`, and the record written. `handOver` only enqueues
+    /// (it runs under the lock).
+    /// - Returns: the record as written.
+    @discardableResult
+    func chainedUpdate(
+        _ change: (inout ConsentRecord) -> ConsentLogEvent, proof: AnswerProof?, handOver: (ConsentLogLine) -> Void
+    ) throws(StoreError) -> ConsentRecord
+}
+
 /// A store whose consent log can be read back (both stores of the package): `consentctl log` and the
 /// fixtures read it; an embedder's own store only has to keep it.
 package protocol ConsentLogReading {
     /// The consent log, oldest first.
     func readLog() throws(StoreError) -> [ConsentLogEntry]
-}
-
-/// A store whose log is hash-chained (CONTRACT §11): both stores of the package, and the one over another
-/// CMP's keys when its base is one. The manager writes through it, so that a line recording an answer the
-/// engine collected carries its proof and every line reaches the ``ConsentReceiptSink``.
-package protocol ConsentLogChaining {
-    /// ``ConsentStore/update(_:)``, with `proof` (given the record as it will be written) put on the line,
-    /// beside the store's install id.
-    /// - Returns: the record as written and the line appended, with its number and hash (`nil` only from a
-    ///   store whose log is kept by a store that does not chain it).
-    func chainedUpdate(
-        _ change: (inout ConsentRecord) -> ConsentLogEvent, proof: ((ConsentRecord) -> AnswerProof)?
-    ) throws(StoreError) -> (record: ConsentRecord, line: ConsentLogLine?)
 }
 
 extension ConsentStore {
@@ -63,9 +73,9 @@ extension ConsentStore {
 public struct StoreSnapshot: Sendable, Equatable {
     /// The record as stored (a reset in force is recorded, not applied); nothing stored when there is no
     /// file or it was corrupt.
-    package var record: ConsentRecord
+    public package(set) var record: ConsentRecord
     /// For example the name of a corrupt file that was moved aside.
-    package var warnings: [ConsentWarning]
+    public package(set) var warnings: [ConsentWarning]
 
     /// A snapshot of `record`; ``ConsentManager`` passes the warnings on in the decision's `warnings`.
     public init(record: ConsentRecord, warnings: [ConsentWarning] = []) {

@@ -17,7 +17,7 @@ import Foundation
 /// let store = try FileConsentStore(appID: "com.example.Shopping")
 /// let record = try store.load().record
 /// ```
-public struct FileConsentStore: ConsentStore, ConsentLogReading, ConsentLogChaining {
+public struct FileConsentStore: ChainedConsentStore, ConsentLogReading {
     /// The app whose answers this store keeps.
     package let appID: String
     /// The app's folder, `<state dir>/<app id>`.
@@ -28,6 +28,9 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading, ConsentLogChain
     private let installIDs: InstallIDSource
     /// What ``update(_:)`` and ``readLog()`` had to tell, until ``takeWarnings()``.
     private let pending = PendingWarnings()
+    /// What this store last read or wrote of `state.json` and the log, so that it reads neither again while
+    /// no other process has replaced or appended to them (CONTRACT §15: one read per launch).
+    private let cache = StoreCache()
 
     /// The stored record, `<directory>/state.json`.
     package var stateFile: String { StateDirectory.join(directory, "state.json") }
@@ -125,42 +128,41 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading, ConsentLogChain
     ///   (nothing written) for a record of a newer version.
     @discardableResult
     public func update(_ change: (inout ConsentRecord) -> ConsentLogEvent) throws(StoreError) -> ConsentRecord {
-        try chainedUpdate(change, proof: nil).record
+        try chainedUpdate(change, proof: nil, handOver: { _ in })
     }
 
     /// ``update(_:)``, chaining the new line to the log's last (CONTRACT §11): its `prev` is the SHA-256 of
     /// the last line as it is on disk, read under the lock, and `state.json` gets the new `logHead` and
     /// `logLines` in the same locked write. When the state's head is not the log's last line (a crash came
     /// between an append and the state write, or the state is new or was set aside), the count is taken
-    /// from the log itself.
-    package func chainedUpdate(
-        _ change: (inout ConsentRecord) -> ConsentLogEvent, proof: ((ConsentRecord) -> AnswerProof)?
-    ) throws(StoreError) -> (record: ConsentRecord, line: ConsentLogLine?) {
+    /// from the log itself, and the chained lines after the state's count are handed over first.
+    ///
+    /// Neither file is read again when it is as this store last left it (its inode, size and times): the
+    /// record and the chain's end are then the ones it wrote.
+    @discardableResult
+    public func chainedUpdate(
+        _ change: (inout ConsentRecord) -> ConsentLogEvent, proof: AnswerProof?, handOver: (ConsentLogLine) -> Void
+    ) throws(StoreError) -> ConsentRecord {
         let lock = try prepareFolderAndLock()
         defer { lock.release() }
         // `update` returns the record, so a corrupt file set aside here is told through `takeWarnings()`.
         let (current, chain, warning) = try lockedState()
         if let warning { pending.add(warning) }
         let log = ConsentLogFile(path: logFile, calls: calls)
-        let end = try attempt("read the consent log", logFile) { () throws(SystemCallError) in try log.end() }
-        let prev = end.lastLine.map(SHA256Hash.hex) ?? SHA256Hash.zero
-        let lineCount: Int
-        if let head = chain.head, head.hash == prev {
-            lineCount = head.lines
-        } else {
-            lineCount = end.lastLine == nil ? 0 : try attempt("read the consent log", logFile) { () throws(SystemCallError) in
-                try log.lineCount()
+        let end = try logEnd(log, state: chain)
+        if let head = chain.head, end.lines > head.lines {
+            // The record is behind its log: hand over the chained lines it never recorded.
+            let missed = try attempt("read the consent log", logFile) { () throws(SystemCallError) in try log.lines(after: head.lines) }
+            for (number, bytes) in missed {
+                guard let prev = ConsentLogVerification.chainedPrev(of: bytes) else { continue }
+                handOver(ConsentLogLine(number: number, bytes: Array(bytes), sha256: SHA256Hash.hex(bytes), prev: prev))
             }
         }
-        let installID = chain.installID ?? installIDs.next()
-        var next = RecordChange.apply(change, to: current, lastLoggedChange: end.lastChange)
-        next.entry.prev = prev
-        if let proof {
-            next.entry.attach(proof(next.record), installID: installID)
-        }
-        let lineBytes = StateJSON.lineBytes(next.entry)
-        let line = ConsentLogLine(number: lineCount + 1, bytes: lineBytes, sha256: SHA256Hash.hex(lineBytes), prev: prev)
-        let state = StateFile.encode(next.record, chain: StateChain(installID: installID, head: LogHead(hash: line.sha256, lines: line.number)))
+        var chainEnd = ConsentLogChain(installID: chain.installID ?? installIDs.next(), head: end.head, lines: end.lines)
+        let (record, event) = current.applying(change, lastLoggedChange: end.lastChange)
+        let line = chainEnd.append(event, change: record.changeCount, proof: proof)
+        let stateChain = StateChain(installID: chainEnd.installID, head: LogHead(hash: line.sha256, lines: line.number))
+        let state = StateFile.encode(record, chain: stateChain)
         // The replaced files are opened only after the log is appended: refuse a link or special file in
         // their place first, so that nothing is logged for a change that cannot be stored.
         for path in replacedFiles.flatMap({ [$0.path, $0.temporary] }) {
@@ -168,17 +170,45 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading, ConsentLogChain
                 if let kind = try calls.entryStatus(path)?.kind, kind != .regularFile { throw .refused(kind, "open", path) }
             }
         }
-        let repaired = try attempt("append to the consent log", logFile) { () throws(SystemCallError) in
-            try log.append(lineBytes + [UInt8(ascii: "\n")])
+        let appended = try attempt("append to the consent log", logFile) { () throws(SystemCallError) in
+            try log.append(line.bytes + [UInt8(ascii: "\n")])
         }
-        if repaired {
+        if appended.repaired {
             pending.add(ConsentWarning(.logLineRepaired, "the last line of \(logFile) had no line break (a write cut short by a crash); "
                 + "a line break was added before the new entry, and the cut line is skipped when the log is read"))
         }
-        try attempt("replace the state", stateFile) { () throws(SystemCallError) in
+        cache.log = appended.status?.identity.map {
+            StoreCache.LogEnd(identity: $0, head: line.sha256, lines: line.number, lastChange: record.changeCount)
+        }
+        // Appended, handed over, then the record written (CONTRACT §18).
+        handOver(line)
+        let written = try attempt("replace the state", stateFile) { () throws(SystemCallError) in
             try AtomicFileWriter(calls: calls).replace(stateFile, with: state, through: temporaryFile)
         }
-        return (next.record, line)
+        // What a read of the file just written gives (lists sorted, as the reader sorts them), so that the
+        // record served from the cache is the one a fresh read would give.
+        guard case .record(let stored) = StateFile.read(state).contents else { return record }
+        cache.state = written.identity.map { StoreCache.StateFile(identity: $0, record: stored, chain: stateChain) }
+        return record
+    }
+
+    /// Where the log's chain ends: from what this store last appended when the log is as it left it, else
+    /// from the file (its last 64 KiB, and the whole of it to count lines when the state's head is not the
+    /// log's last line).
+    private func logEnd(_ log: ConsentLogFile, state chain: StateChain) throws(StoreError) -> StoreCache.LogEnd {
+        let status = try attempt("read the consent log", logFile) { () throws(SystemCallError) in try calls.entryStatus(logFile) }
+        if let cached = cache.log, let identity = status?.identity, cached.identity == identity { return cached }
+        let end = try attempt("read the consent log", logFile) { () throws(SystemCallError) in try log.end() }
+        let head = end.lastLine.map(SHA256Hash.hex) ?? SHA256Hash.zero
+        let lines: Int
+        if let stateHead = chain.head, stateHead.hash == head {
+            lines = stateHead.lines
+        } else {
+            lines = end.lastLine == nil ? 0 : try attempt("read the consent log", logFile) { () throws(SystemCallError) in
+                try log.lineCount()
+            }
+        }
+        return StoreCache.LogEnd(identity: status?.identity, head: head, lines: lines, lastChange: end.lastChange)
     }
 
     /// The consent log, oldest first. A line torn by a crash is skipped: it was never a completed change.
@@ -218,11 +248,20 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading, ConsentLogChain
     }
 
     /// Reads and decodes `state.json`, throwing for a newer schema or a file that cannot be read.
+    ///
+    /// A `state.json` as this store last read or wrote it (the same inode, size and times) is not read again:
+    /// the record is the one it holds.
     package func readState() throws(StoreError) -> StoredState {
-        guard let bytes = try attempt("read the state", stateFile, readStateBytes) else { return .missing }
-        let file = StateFile.read(bytes)
+        if let cached = cache.state {
+            let status = try attempt("read the state", stateFile) { () throws(SystemCallError) in try calls.entryStatus(stateFile) }
+            if let identity = status?.identity, identity == cached.identity { return .readable(cached.record, cached.chain) }
+        }
+        cache.state = nil
+        guard let read = try attempt("read the state", stateFile, readStateFile) else { return .missing }
+        let file = StateFile.read(read.bytes)
         switch file.contents {
         case .record(let record):
+            cache.state = read.identity.map { StoreCache.StateFile(identity: $0, record: record, chain: file.chain) }
             return .readable(record, file.chain)
         case .newerSchema(let schema):
             throw newerSchema(schema)
@@ -242,6 +281,11 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading, ConsentLogChain
     /// The bytes of `state.json`, `nil` when there is none. A link, a directory, a FIFO or a device in its
     /// place is refused by the open (``FileSystemCalls``), without waiting and without touching it.
     package func readStateBytes() throws(SystemCallError) -> [UInt8]? {
+        try readStateFile()?.bytes
+    }
+
+    /// The bytes of `state.json` and which file they were read from, `nil` when there is none.
+    private func readStateFile() throws(SystemCallError) -> (bytes: [UInt8], identity: FileSystemCalls.FileIdentity?)? {
         let descriptor: Int32
         do {
             descriptor = try calls.open(stateFile, .read)
@@ -250,7 +294,8 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading, ConsentLogChain
         }
         defer { calls.close(descriptor) }
         do {
-            return try calls.read(descriptor, 0, min(try calls.status(descriptor).size, StateFile.maximumSize + 1))
+            let status = try calls.status(descriptor)
+            return (try calls.read(descriptor, 0, min(status.size, StateFile.maximumSize + 1)), status.identity)
         } catch {
             throw error.at(stateFile)
         }
@@ -323,5 +368,41 @@ public struct FileConsentStore: ConsentStore, ConsentLogReading, ConsentLogChain
 
     private func describe(_ error: SystemCallError) -> String {
         "\(error.call) \(error.path): \(error.reason)"
+    }
+}
+
+/// What a ``FileConsentStore`` last read or wrote of its files, shared by its copies: `state.json`'s record
+/// and the end of the log's chain, each with the identity of the file it came from. A file whose identity
+/// is still that one was changed by no other process, and is not read again.
+// @unchecked: both values are only touched under `lock`.
+final class StoreCache: @unchecked Sendable {
+    /// `state.json` as read or written.
+    struct StateFile: Sendable {
+        var identity: FileSystemCalls.FileIdentity
+        var record: ConsentRecord
+        var chain: StateChain
+    }
+
+    /// Where the log's chain ended after this store's last append: the last line's hash, the number of
+    /// lines and the last change number.
+    struct LogEnd: Sendable {
+        var identity: FileSystemCalls.FileIdentity?
+        var head: String
+        var lines: Int
+        var lastChange: Int
+    }
+
+    private let lock = Lock()
+    private var storedState: StateFile?
+    private var storedLog: LogEnd?
+
+    var state: StateFile? {
+        get { lock.withLock { storedState } }
+        set { lock.withLock { storedState = newValue } }
+    }
+
+    var log: LogEnd? {
+        get { lock.withLock { storedLog } }
+        set { lock.withLock { storedLog = newValue } }
     }
 }

@@ -44,6 +44,25 @@ package struct FileSystemCalls: Sendable {
         package var size: Int
         /// The permission bits (`0o700`).
         package var permissions: Int = 0o600
+        /// Which file this is and how it stood: `nil` from a test's calls that do not say.
+        package var identity: FileIdentity? = nil
+    }
+
+    /// What tells one state of a file from another without reading it (CONTRACT §15): the device and inode
+    /// (a rename puts a new file in the name's place), the size, and the time it was last modified, to the
+    /// nanosecond where the file system keeps it. (Not the time its entry changed: the rename that puts a
+    /// written file in place changes that.)
+    package struct FileIdentity: Sendable, Equatable {
+        package var device: UInt64
+        package var inode: UInt64
+        package var size: Int
+        package var modified: Timestamp
+
+        /// Seconds and nanoseconds since 1970.
+        package struct Timestamp: Sendable, Equatable {
+            package var seconds: Int
+            package var nanoseconds: Int
+        }
     }
 
     package var open: @Sendable (_ path: String, _ mode: OpenMode) throws(SystemCallError) -> Int32
@@ -349,5 +368,13 @@ private extension FileSystemCalls.FileStatus {
         }
         size = Int(info.st_size)
         permissions = Int(info.st_mode & 0o7777)
+        #if canImport(Darwin)
+        let modified = info.st_mtimespec
+        #else
+        let modified = info.st_mtim
+        #endif
+        identity = FileSystemCalls.FileIdentity(
+            device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino), size: size,
+            modified: .init(seconds: Int(modified.tv_sec), nanoseconds: Int(modified.tv_nsec)))
     }
 }

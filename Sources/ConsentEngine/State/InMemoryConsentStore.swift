@@ -7,9 +7,11 @@ import Foundation
 /// Keeps a record and its log in memory, for tests and previews, with the change counter and the chained
 /// log of ``FileConsentStore``.
 ///
-/// Copies share one record and log, as two ``FileConsentStore`` values for the same app share one folder.
-/// `update`'s closure must not use the store (the lock is held while it runs).
-public struct InMemoryConsentStore: ConsentStore, ConsentLogReading, ConsentLogChaining {
+/// It is written as an app's own store would be: the record counted by
+/// ``ConsentRecord/applying(_:lastLoggedChange:)`` and the lines made by ``ConsentLogChain``. Copies share
+/// one record and log, as two ``FileConsentStore`` values for the same app share one folder. `update`'s
+/// closure must not use the store (the lock is held while it runs).
+public struct InMemoryConsentStore: ChainedConsentStore, ConsentLogReading {
     private let storage: Storage
 
     /// A store holding `record` and an empty log.
@@ -30,34 +32,31 @@ public struct InMemoryConsentStore: ConsentStore, ConsentLogReading, ConsentLogC
     /// Applies `change`, numbers it and appends its log entry, as ``FileConsentStore/update(_:)`` does.
     @discardableResult
     public func update(_ change: (inout ConsentRecord) -> ConsentLogEvent) -> ConsentRecord {
-        chainedUpdate(change, proof: nil).record
+        chainedUpdate(change, proof: nil, handOver: { _ in })
     }
 
-    /// ``update(_:)``, the line chained to the last as ``FileConsentStore`` chains it.
-    package func chainedUpdate(
-        _ change: (inout ConsentRecord) -> ConsentLogEvent, proof: ((ConsentRecord) -> AnswerProof)?
-    ) -> (record: ConsentRecord, line: ConsentLogLine?) {
+    /// ``update(_:)``, the line chained to the last as ``FileConsentStore`` chains it, and handed over
+    /// before the record is replaced.
+    @discardableResult
+    public func chainedUpdate(
+        _ change: (inout ConsentRecord) -> ConsentLogEvent, proof: AnswerProof?, handOver: (ConsentLogLine) -> Void
+    ) -> ConsentRecord {
         storage.withLock { state in
-            var next = RecordChange.apply(change, to: state.record, lastLoggedChange: state.entries.last?.change ?? 0)
-            let prev = state.lines.last?.sha256 ?? SHA256Hash.zero
-            next.entry.prev = prev
-            let installID = state.installID ?? state.installIDs.next()
-            state.installID = installID
-            if let proof {
-                next.entry.attach(proof(next.record), installID: installID)
-            }
-            let bytes = StateJSON.lineBytes(next.entry)
-            let line = ConsentLogLine(number: state.lines.count + 1, bytes: bytes, sha256: SHA256Hash.hex(bytes), prev: prev)
-            state.record = next.record
-            state.entries.append(next.entry)
+            var chain = state.chain ?? ConsentLogChain(installID: state.installIDs.next())
+            let (record, event) = state.record.applying(change, lastLoggedChange: state.lastChange)
+            let line = chain.append(event, change: record.changeCount, proof: proof)
             state.lines.append(line)
-            return (next.record, Optional(line))
+            handOver(line)
+            state.chain = chain
+            state.lastChange = record.changeCount
+            state.record = record
+            return record
         }
     }
 
     /// The log, oldest first.
     package func readLog() -> [ConsentLogEntry] {
-        storage.withLock { state in state.entries }
+        storage.withLock { state in state.lines.compactMap { try? StateJSON.logEntry(from: $0.bytes) } }
     }
 
     /// The log's lines as written, oldest first.
@@ -66,13 +65,13 @@ public struct InMemoryConsentStore: ConsentStore, ConsentLogReading, ConsentLogC
     }
 }
 
-/// What an in-memory store keeps: the record, the log's entries and lines, the install id.
+/// What an in-memory store keeps: the record, the log's lines, and where its chain ends.
 private struct MemoryState {
     var record: ConsentRecord
-    var entries: [ConsentLogEntry] = []
     var lines: [ConsentLogLine] = []
+    var lastChange = 0
     /// Made at the first write, as the file store makes it.
-    var installID: String?
+    var chain: ConsentLogChain?
     let installIDs: InstallIDSource
 }
 

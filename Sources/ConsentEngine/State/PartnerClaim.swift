@@ -3,15 +3,15 @@
 ///
 /// An answer keeps one for each partner disclosed with it, so that a partner claiming more later can be
 /// told apart (`consent.reconsentOnPartnerPurposesChanged`).
-package struct PartnerClaim: Sendable, Equatable {
+public struct PartnerClaim: Sendable, Equatable {
     /// The partner.
-    package var partner: PartnerID
+    public package(set) var partner: PartnerID
     /// Purposes it asked consent for (sorted ids).
-    package var purposes: [Int]
+    public package(set) var purposes: [Int]
     /// Purposes it relied on legitimate interest for (sorted ids).
-    package var legitimateInterestPurposes: [Int]
+    public package(set) var legitimateInterestPurposes: [Int]
     /// Special features it used (sorted ids).
-    package var specialFeatures: [Int]
+    public package(set) var specialFeatures: [Int]
 
     /// A claim; the id lists are deduplicated and sorted.
     package init(partner: PartnerID, purposes: [Int], legitimateInterestPurposes: [Int], specialFeatures: [Int]) {

@@ -131,3 +131,68 @@ struct ReceiptSinkTests {
 private struct NoKeys: ConsentSignalsReader {
     func readKeys() -> InAppKeys { InAppKeys() }
 }
+
+/// What the sink is handed, and when, inside the store's locked write (CONTRACT §18).
+struct ReceiptHandOverTests {
+    /// A sink that notes, with each line, the calls the store had made when it was handed over.
+    final class OrderSink: ConsentReceiptSink, @unchecked Sendable {
+        // @unchecked: `seen` is only touched under `lock`.
+        private let lock = NSLock()
+        private var seen: [(line: ConsentLogLine, callsBefore: [String])] = []
+        let recorder: CallRecorder
+
+        init(recorder: CallRecorder) { self.recorder = recorder }
+
+        var received: [(line: ConsentLogLine, callsBefore: [String])] { lock.withLock { seen } }
+
+        func receive(_ line: ConsentLogLine) {
+            let calls = recorder.recorded
+            lock.withLock { seen.append((line, calls)) }
+        }
+    }
+
+    @Test func theLineIsHandedOverAfterItIsAppendedAndBeforeTheStateIsWritten() throws {
+        try withTemporaryDirectory { directory in
+            let recorder = CallRecorder()
+            let store = try FileConsentStore(appID: "com.example.Shopping", stateDirectory: directory, clock: .fixed(testNow),
+                                             calls: recorder.wrapping(.live))
+            let sink = OrderSink(recorder: recorder)
+            let manager = ConsentManager(policy: .default, store: store, clock: .fixed(testNow), receiptSink: sink)
+            try manager.reset(region: .eea)
+            let handed = try #require(sink.received.first)
+            #expect(handed.callsBefore.contains("fsync consent-log.jsonl"), "appended and synced first")
+            #expect(!handed.callsBefore.contains("rename state.json"), "the state is written after")
+            #expect(recorder.recorded.contains("rename state.json"))
+            #expect(handed.line.bytes == Array(handed.line.text.utf8))
+            #expect(handed.line.sha256 == SHA256Hash.hex(handed.line.bytes), "the exact bytes, as hashed")
+        }
+    }
+
+    @Test func aWriteThatFindsTheStateBehindItsLogHandsOverTheLinesItMissedFirst() throws {
+        try withTemporaryDirectory { directory in
+            let store = try makeStore(directory)
+            try store.storeConsent(revision: 1)
+            let before = try Data(contentsOf: URL(fileURLWithPath: store.stateFile))
+            try store.storeConsent(revision: 2)
+            // A crash between the append and the state's write: the state is one line behind.
+            try before.write(to: URL(fileURLWithPath: store.stateFile))
+            let lines = try String(contentsOfFile: store.logFile, encoding: .utf8).split(separator: "\n")
+
+            let sink = CollectingSink()
+            let manager = ConsentManager(policy: .default, store: try makeStore(directory), clock: .fixed(testNow), receiptSink: sink)
+            try manager.reset(region: .eea)
+
+            #expect(sink.lines.map(\.number) == [2, 3])
+            #expect(sink.lines.first?.text == String(lines[1]), "the missed line, as it is on disk")
+            #expect(ConsentLogVerification(lines: sink.lines).startsAfter == SHA256Hash.hex(Array(lines[0].utf8)),
+                    "what was handed over chains on from the state's head")
+        }
+    }
+
+    @Test func anEmptyLogVerifiesAsEmptyNotAsIntact() {
+        let verification = ConsentLogVerification(lines: [])
+        #expect(verification.isEmpty)
+        #expect(!verification.isIntact)
+        #expect(verification.problems.isEmpty)
+    }
+}

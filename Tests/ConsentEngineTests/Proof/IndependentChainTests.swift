@@ -52,7 +52,10 @@ struct IndependentChainTests {
             let manager = ConsentManager(policy: .default, store: store, clock: .fixed(testNow))
             let context = DecisionContext(region: try RegionInput(parsing: "DE"), now: testNow, appID: "com.example.Shopping")
             let answer = storedAnswer(revision: 1, policyID: Policy.default.id)
-            try manager.write(proof: { record in manager.proof(of: record, context: context, language: "de", method: .appForm) }) { record in
+            var answered = ConsentRecord.empty
+            answered.consent = answer
+            let signals = manager.decideWithSignals(record: answered, context: context).signals
+            try manager.write(proof: manager.proof(signals: signals, language: "de", method: .appForm)) { record in
                 record.consent = answer
                 return .consent(answer)
             }

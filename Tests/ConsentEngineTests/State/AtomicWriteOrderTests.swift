@@ -65,7 +65,11 @@ struct AtomicWriteOrderTests {
                 calls: recorder.wrapping(.live))
             try store.storeConsent(revision: 1)
             let before = recorder.recorded.count
-            try store.storeConsent(revision: 2)
+            // Another launch's store, which has not read the state yet.
+            let next = try FileConsentStore(
+                appID: "com.example.Shopping", stateDirectory: directory, clock: .fixed(testNow),
+                calls: recorder.wrapping(.live))
+            try next.storeConsent(revision: 2)
             let calls = Array(recorder.recorded[before...])
 
             let order = try [

@@ -10,6 +10,15 @@ func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
     return try body(path)
 }
 
+/// ``withTemporaryDirectory(_:)`` for an async body.
+func withTemporaryDirectory<T>(_ body: (String) async throws -> T) async throws -> T {
+    let path = FileManager.default.temporaryDirectory
+        .appendingPathComponent("consent-store-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    return try await body(path)
+}
+
 /// 2026-11-29T10:15:00Z, the time every test store reads.
 let testNow = UTCCalendar.parse("2026-11-29T10:15:00Z")!
 

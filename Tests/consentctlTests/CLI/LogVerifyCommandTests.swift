@@ -37,6 +37,7 @@ struct LogVerifyCommandTests {
         #expect(json.stdout == """
             {
               "intact": true,
+              "empty": false,
               "lines": 4,
               "unchainedLines": 0,
               "head": "\(head)",
@@ -187,15 +188,17 @@ struct LogVerifyCommandTests {
         #expect(device.status == 66)
         #expect(device.stderr.contains("/dev/zero: is not a regular file but a character device"), "\(device.stderr)")
         let empty = try Consentctl.run(["log", "--verify", "/dev/null"])
-        #expect(empty.status == 0)
-        #expect(empty.stdout == "chain intact: 0 lines (0 before the chain), head none\n")
+        #expect(empty.status == 0, "an empty log is no broken chain")
+        #expect(empty.stdout == "log empty: 0 lines, nothing to verify\n", "an empty log is not called intact")
     }
 
-    @Test func anAppWithNothingStoredHasAnEmptyIntactChain() throws {
+    @Test func anAppWithNothingStoredHasAnEmptyLogThatIsNotCalledIntact() throws {
         let state = try TemporaryFolder()
         let result = try Consentctl.run(["log", "--verify", "--state-dir", state.path])
         #expect(result.status == 0)
-        #expect(result.stdout == "chain intact: 0 lines (0 before the chain), head none\n")
+        #expect(result.stdout == "log empty: 0 lines, nothing to verify\n")
+        let json = try Consentctl.run(["log", "--verify", "--json", "--state-dir", state.path])
+        #expect(json.stdout.contains(#""intact": false"#) && json.stdout.contains(#""empty": true"#), "\(json.stdout)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: state.path).isEmpty, "nothing was created")
     }
 

@@ -8,12 +8,14 @@ extension ConsentManager {
     /// Google keys in the app's user defaults (a named suite in tests), where the ads SDK reads them; every
     /// line of its consent log goes to `receipts`, for the app's backend. With `webContent`, the app's web
     /// views answer their pages' `__tcfapi` and `__gpp` calls from the same keys, updated after every change.
-    public static func engineAsCMP(policy: Policy = .default, store: any ConsentStore, defaultsSuite: String? = nil,
+    public static func engineAsCMP(policy: Policy = .default, store: any ChainedConsentStore, defaultsSuite: String? = nil,
                                    clock: ConsentClock = .system, receipts: ReceiptQueue? = nil,
                                    webContent: WebContentConsent? = nil) -> ConsentManager {
         let defaults = UserDefaultsSignalsWriter(suiteName: defaultsSuite)
-        return ConsentManager(policy: policy, store: store, clock: clock,
-                              signalsWriter: webContent?.forwarding(to: defaults) ?? defaults, receiptSink: receipts)
+        let writer = webContent?.forwarding(to: defaults) ?? defaults
+        // A receipt queue needs a store that chains its log: the type of `store` says it does.
+        guard let receipts else { return ConsentManager(policy: policy, store: store, clock: clock, signalsWriter: writer) }
+        return ConsentManager(policy: policy, store: store, clock: clock, signalsWriter: writer, receiptSink: receipts)
     }
 
     /// Google's UMP as the app's CMP: UMP's form collects the answer and UMP writes the keys; the engine

@@ -28,11 +28,13 @@ public struct ConsentFormRequest: Sendable, Equatable {
     /// Why the form is shown at launch (`nil` for privacy options).
     public let reason: FormReason?
 
-    /// A request for one form; `reason` is `nil` for ``ConsentFormKind/privacyOptionsForm``.
-    package init(kind: ConsentFormKind, policy: Policy, language: String, reason: FormReason?) {
+    /// A request to show the form of `kind` with `policy`'s texts in `language` (resolved against the policy:
+    /// `de-AT` is `de`, an unknown language English), because of `reason` (`nil` for privacy options): what
+    /// the launch hands a presenter, and what an app's test hands its own.
+    public init(kind: ConsentFormKind, policy: Policy, language: String, reason: FormReason?) {
         self.kind = kind
         self.policy = policy
-        self.language = language
+        self.language = policy.resolvedLanguage(language)
         self.reason = reason
     }
 }
@@ -98,10 +100,11 @@ public struct OptOutFormRequest: Sendable, Equatable {
     /// The opt-outs in force, shown as the starting state.
     public let current: USOptOutAnswer?
 
-    /// A request for the opt-out form; `current` is `nil` when no opt-outs are stored.
-    package init(policy: Policy, language: String, region: Region, current: USOptOutAnswer?) {
+    /// A request to show the opt-out form for `region`, starting from the opt-outs in force (`current`,
+    /// `nil` when none are stored), with `policy`'s texts in `language` (resolved against the policy).
+    public init(policy: Policy, language: String, region: Region, current: USOptOutAnswer?) {
         self.policy = policy
-        self.language = language
+        self.language = policy.resolvedLanguage(language)
         self.region = region
         self.current = current
     }

@@ -23,8 +23,9 @@ public struct ExplainerRequest: Sendable, Equatable {
     /// The language of the texts, already resolved against the policy.
     public let language: String
 
-    /// A request to show `explainer`, whose texts are in `language`.
-    package init(explainer: Explainer, language: String) {
+    /// A request to show `explainer`, whose texts are in `language` (``Policy/explainer(language:)`` gives a
+    /// policy's).
+    public init(explainer: Explainer, language: String) {
         self.explainer = explainer
         self.language = language
     }
@@ -50,7 +51,7 @@ public struct TrackingPromptRequest: Sendable, Equatable {
     public let allowLabel: String
 
     /// A prompt whose texts are already in the user's language.
-    package init(title: String, usageDescription: String, askNotToTrackLabel: String, allowLabel: String) {
+    public init(title: String, usageDescription: String, askNotToTrackLabel: String, allowLabel: String) {
         self.title = title
         self.usageDescription = usageDescription
         self.askNotToTrackLabel = askNotToTrackLabel

@@ -19,7 +19,18 @@ package struct Console: Sendable {
     /// Each warning on its own line on stderr (`consentctl: warning: …`), where a command's text output
     /// reports them; with `--json` they are in the output's `warnings` list instead.
     package func warn(_ warnings: [ConsentWarning]) {
-        for warning in warnings { error("consentctl: warning: \(warning)") }
+        for warning in warnings {
+            error("consentctl: warning: \(warning)" + (Self.hint(for: warning.id).map { "; \($0)" } ?? ""))
+        }
+    }
+
+    /// What the command line adds to a library's warning: the flags that change it (the library's words
+    /// are an app's, CONTRACT §15).
+    static func hint(for warning: ConsentWarning.ID) -> String? {
+        switch warning {
+        case .debugGeographyIgnored: return "pass --test-device, or --device-id with an id the policy lists"
+        default: return nil
+        }
     }
 
     /// The process's own stdout and stderr. Text goes out ``TerminalText/neutralized(_:)``: a policy id in

@@ -10,6 +10,8 @@ public struct PolicyError: Error, Sendable, Equatable, CustomStringConvertible {
         case invalidJSON
         /// The file is JSON but not a valid policy or vendor list: the value at `path` is wrong.
         case invalid
+        /// The policy's `formatVersion` is newer than this version of the engine reads: a newer engine is needed.
+        case newerFormat
     }
 
     /// Whether the file is missing or invalid.

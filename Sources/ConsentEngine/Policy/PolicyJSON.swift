@@ -21,6 +21,12 @@ struct VendorListReference: Sendable, Equatable {
 /// unknown fields are refused at every level, optional fields have documented defaults (so adding a field
 /// never needs a new format version), and every error names the JSON path.
 package enum PolicyJSON {
+    /// The message of a policy in a format newer than this version reads; ``PolicyLoader`` gives it the kind
+    /// ``PolicyError/Kind/newerFormat``.
+    static func newerFormat(_ version: Int) -> String {
+        "formatVersion \(version) is newer than this version of the engine reads (\(Policy.newestFormatVersion))"
+    }
+
     package static let fields = [
         "formatVersion", "id", "revision", "tcfPolicyVersion", "publisher", "regions", "consent", "purposes",
         "specialFeatures", "partners", "vendorList", "texts", "tracking", "app", "tcf", "gpp", "consentMode", "testDeviceIDs",
@@ -31,8 +37,7 @@ package enum PolicyJSON {
         let object = try node.object(allowed: fields)
         let formatVersion = try object.optional("formatVersion")?.int(in: 1...Int.max) ?? 1
         guard formatVersion <= Policy.newestFormatVersion else {
-            throw try object.required("formatVersion").error(
-                "formatVersion \(formatVersion) is newer than this consentctl reads (\(Policy.newestFormatVersion)); upgrade consentctl")
+            throw try object.required("formatVersion").error(Self.newerFormat(formatVersion))
         }
         let policy = Policy(
             formatVersion: formatVersion,

@@ -34,7 +34,8 @@ public enum PolicyLoader {
         do {
             document = try PolicyJSON.read(JSONNode(value))
         } catch {
-            throw PolicyError(file: file, path: error.path, message: error.message)
+            let newer = error.path == "$.formatVersion" && error.message.hasPrefix("formatVersion ")
+            throw PolicyError(kind: newer ? .newerFormat : .invalid, file: file, path: error.path, message: error.message)
         }
         var policy = document.policy
         if let reference = document.vendorList {

@@ -20,7 +20,7 @@ enum RegionRule {
             }
             let why = context.build == .release
                 ? "a release build"
-                : "not a test device (pass --test-device, or list --device-id in the policy's testDeviceIDs)"
+                : "not a test device (a simulator, or a device whose id the policy's testDeviceIDs lists)"
             evaluation.warnings.append(ConsentWarning(.debugGeographyIgnored, "debug geography \(context.debugGeography.rawValue) ignored: \(why)"))
         }
 

@@ -103,7 +103,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "ConsentBenchmark",
-            dependencies: ["ConsentEngine", "ConsentAudit", "ConsentSignals", "ConsentImpact"],
+            dependencies: ["ConsentEngine", "ConsentAudit", "ConsentSignals", "ConsentImpact", "ConsentCLI"],
             swiftSettings: strict
         ),
         // The benchmark's baseline: an empty program built with the same flags as consentctl.

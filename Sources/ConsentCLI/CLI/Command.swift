@@ -22,6 +22,13 @@ package struct Invocation: Sendable {
     package var environment: [String: String]
     /// Whether standard input is a terminal (a person can answer).
     package var stdinIsTerminal: Bool
+
+    /// An invocation writing to `console`, in `environment`.
+    package init(console: Console, environment: [String: String], stdinIsTerminal: Bool) {
+        self.console = console
+        self.environment = environment
+        self.stdinIsTerminal = stdinIsTerminal
+    }
 }
 
 /// One `consentctl` command: its help and how it runs.

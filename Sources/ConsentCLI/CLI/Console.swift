@@ -13,6 +13,14 @@ package struct Console: Sendable {
     /// The first write that failed, if one did: the command then ends with exit 74.
     package var failedWrite: @Sendable () -> OutputError? = { nil }
 
+    /// A console writing through the two closures (a test's or a benchmark's).
+    package init(writeOut: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
+                 failedWrite: @escaping @Sendable () -> OutputError? = { nil }) {
+        self.writeOut = writeOut
+        self.writeError = writeError
+        self.failedWrite = failedWrite
+    }
+
     package func out(_ text: String) { writeOut(text.hasSuffix("\n") ? text : text + "\n") }
     package func error(_ text: String) { writeError(text.hasSuffix("\n") ? text : text + "\n") }
 

@@ -32,3 +32,30 @@ struct UTF8TextOffsetTests {
         #expect(UTF8Text.firstInvalidOffset([UInt8]()) == nil)
     }
 }
+
+struct UTF8TextFastPathTests {
+    /// Random bytes, mostly text with stray high bytes, checked in place and through the standard library's
+    /// transcoder (a collection without contiguous storage takes that path): both must find the same offset.
+    @Test func theInPlaceCheckAgreesWithTheTranscoderOnRandomBytes() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces: [[UInt8]] = [[0x61], [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80], [0xED, 0x9F, 0xBF],
+                                 [0xEF, 0xBF, 0xBF], [0xF4, 0x8F, 0xBF, 0xBF]]
+        for _ in 0..<5_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...12, using: &generator) {
+                switch Int.random(in: 0..<6, using: &generator) {
+                case 0:
+                    bytes.append(UInt8.random(in: 0x80...0xFF, using: &generator))
+                case 1:
+                    // A lead byte with continuation bytes after it: overlong forms, surrogates, values above
+                    // U+10FFFF and truncations all come out of this.
+                    bytes.append(UInt8.random(in: 0xC0...0xFF, using: &generator))
+                    for _ in 0..<Int.random(in: 0...3, using: &generator) { bytes.append(UInt8.random(in: 0x80...0xBF, using: &generator)) }
+                default:
+                    bytes += pieces.randomElement(using: &generator)!
+                }
+            }
+            #expect(UTF8Text.firstInvalidOffset(bytes) == UTF8Text.firstInvalidOffset(bytes.lazy.map { $0 }), "\(bytes)")
+        }
+    }
+}

@@ -502,7 +502,7 @@ button {
       var elements = terms.length > 0 ? [node('dl', { class: 'claims' }, terms)] : [];
       if (partner.privacyURL && /^https?:\/\//i.test(partner.privacyURL)) {
         var link = named('a', partner.privacyURL, null, {
-          href: partner.privacyURL, target: '_blank', rel: 'noopener noreferrer',
+          id: elementID('partner', partner.id) + '-privacy', href: partner.privacyURL, target: '_blank', rel: 'noopener noreferrer',
           'aria-describedby': elementID('partner', partner.id) + '-name'
         });
         elements.push(node('p', { class: 'description' }, [link]));

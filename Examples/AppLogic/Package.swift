@@ -26,6 +26,7 @@ let package = Package(
             "Ads", .product(name: "ConsentEngine", package: "ConsentEngine"),
             .product(name: "ConsentSignals", package: "ConsentEngine"),
             .product(name: "ConsentEngineApple", package: "ConsentEngine"),
+            .product(name: "ConsentWeb", package: "ConsentEngine"),
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -104,6 +104,7 @@
       var navigation = performance.getEntriesByType('navigation')[0];
       return JSON.stringify({
         firstPaint: entries['first-paint'], firstContentfulPaint: entries['first-contentful-paint'],
+        responseEnd: navigation ? navigation.responseEnd : null,
         domContentLoaded: navigation ? navigation.domContentLoadedEventEnd : null,
         transferSize: navigation ? navigation.transferSize : null
       });

@@ -145,15 +145,22 @@ struct FormBrowserRun: Sendable {
             }
         }
 
-        // The time to first paint, and the screenshots the README shows.
+        // The time to first paint, beside a page of one line of text loaded the same way; the screenshots the
+        // README shows.
+        let baseline = folder.appendingPathComponent("baseline.html")
+        try Data(#"<!doctype html><html lang="en"><head><meta charset="utf-8"><title>One line</title></head><body><p>One line of text.</p></body></html>"#.utf8)
+            .write(to: baseline)
+        files[app + "/baseline.html"] = (baseline, "text/html; charset=utf-8")
+        let paint = "() => new Promise(resolve => requestAnimationFrame(() => setTimeout(() => resolve(formProbe.paint()), 50)))"
         for run in 1...timingRuns {
-            pages.append(BrowserHarness.Page(name: "timing/\(run)", url: url(.consent), initScripts: [probe], steps: [
-                .init(name: "paint", evaluate: "() => new Promise(resolve => requestAnimationFrame(() => setTimeout(() => resolve(formProbe.paint()), 50)))"),
-            ]))
+            pages.append(BrowserHarness.Page(name: "timing/\(run)", url: url(.consent), initScripts: [probe], steps: [.init(name: "paint", evaluate: paint)]))
+            pages.append(BrowserHarness.Page(name: "timing/baseline/\(run)", url: app + "/baseline.html", initScripts: [probe],
+                                             steps: [.init(name: "paint", evaluate: paint)]))
         }
         pages.append(BrowserHarness.Page(name: "screenshots", url: url(.consent), initScripts: [probe, host], viewport: (390, 844), steps: [
             .init(name: "first", action: .screenshot(screenshots.appendingPathComponent("consent-form-first-layer.png"), fullPage: true)),
             .init(name: "open", action: .click("#manage-options")),
+            .init(name: "switchOn", action: .click("#purpose-1")),
             .init(name: "manageOptions", action: .screenshot(screenshots.appendingPathComponent("consent-form-manage-options.png"), fullPage: false)),
         ]))
 

@@ -42,7 +42,10 @@ final class ScriptedDisplay: ConsentFormDisplay {
     }
 }
 
-@Suite struct WebConsentFormPresenterTests {
+/// A fake user answers what the page shows (a refusal's reason, say): a presenter that shows nothing would
+/// leave the launch waiting, so each test has a time limit.
+@Suite(.timeLimit(.minutes(1)))
+struct WebConsentFormPresenterTests {
     static let now = Date(timeIntervalSince1970: 1_796_000_000)
 
     struct NoTracking: TrackingAuthorizer {

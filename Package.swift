@@ -120,7 +120,7 @@ let package = Package(
         // FuzzCorpusTests replays every input of Tests/Fuzz/Corpus through them.
         .target(
             name: "FuzzTargets",
-            dependencies: ["ConsentSignals", "ConsentEngine", "ConsentPreferences", "ConsentAudit", "ConsentFixtures", "JSONKit", "PropertyLists"],
+            dependencies: ["ConsentSignals", "ConsentEngine", "ConsentWeb", "ConsentPreferences", "ConsentAudit", "ConsentFixtures", "JSONKit", "PropertyLists"],
             path: "Tests/Fuzz/Targets",
             swiftSettings: strict
         ),

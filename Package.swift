@@ -44,9 +44,14 @@ let package = Package(
         .target(name: "InputFiles", swiftSettings: strict),
         // IAB and Google signal formats: value types and codecs, no engine and no policy.
         .target(name: "ConsentSignals", dependencies: ["DateCodec"], swiftSettings: strict),
-        // The IAB's JavaScript CMP APIs (__tcfapi, __gpp) for web content in the app, answered from the in-app
-        // keys: plain Swift over ConsentSignals, its script a .js file embedded as Swift by scripts/embed-web-scripts.
-        .target(name: "ConsentWeb", dependencies: ["ConsentSignals", "JSONKit"], exclude: ["CMPAPIs.js"], swiftSettings: strict),
+        // The web pages of consent in the app: the IAB's JavaScript CMP APIs (__tcfapi, __gpp) answered from the
+        // in-app keys, and the consent form as a web page made from the policy, its answer checked through the
+        // engine's form sessions. Plain Swift; the .js, .html and .css files are embedded as Swift by
+        // scripts/embed-web-scripts.
+        .target(
+            name: "ConsentWeb", dependencies: ["ConsentSignals", "ConsentEngine", "JSONKit"],
+            exclude: ["CMPAPIs.js", "Form/ConsentForm.html", "Form/ConsentForm.css", "Form/ConsentForm.js"], swiftSettings: strict
+        ),
         .target(name: "ConsentEngine", dependencies: ["JSONKit", "ConsentSignals", "DateCodec", "InputFiles", .target(name: "ConsentEnginePrivacy", condition: .when(platforms: [.iOS, .macOS]))], exclude: ["State/SCHEMA.md"], swiftSettings: strict),
         // Privacy manifests (CONTRACT §13a) of the products that call an API on Apple's required-reason list:
         // file timestamps and sizes (stat, fstat) in ConsentEngine and ConsentAudit, the app's user defaults in
@@ -119,7 +124,7 @@ let package = Package(
         // FuzzCorpusTests replays every input of Tests/Fuzz/Corpus through them.
         .target(
             name: "FuzzTargets",
-            dependencies: ["ConsentSignals", "ConsentEngine", "ConsentPreferences", "ConsentAudit", "ConsentFixtures", "JSONKit", "PropertyLists"],
+            dependencies: ["ConsentSignals", "ConsentEngine", "ConsentWeb", "ConsentPreferences", "ConsentAudit", "ConsentFixtures", "JSONKit", "PropertyLists"],
             path: "Tests/Fuzz/Targets",
             swiftSettings: strict
         ),
@@ -146,7 +151,7 @@ let package = Package(
         // The web APIs in a real browser: Tests/Browser's runner drives headless Chromium with Playwright.
         .testTarget(
             name: "ConsentWebTests",
-            dependencies: ["ConsentWeb", "ConsentSignals", "ConsentEngine", "JSONKit", "consentctl", "TestSupport"],
+            dependencies: ["ConsentWeb", "ConsentSignals", "ConsentEngine", "ConsentEngineApple", "JSONKit", "consentctl", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"], swiftSettings: strict),

@@ -27,6 +27,7 @@ let package = Package(
             .product(name: "ConsentSignals", package: "ConsentEngine"),
             .product(name: "ConsentEngineApple", package: "ConsentEngine"),
             .product(name: "ConsentEngineTesting", package: "ConsentEngine"),
+            .product(name: "ConsentWeb", package: "ConsentEngine"),
         ]),
     ],
     swiftLanguageModes: [.v6]

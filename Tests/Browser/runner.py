@@ -12,10 +12,29 @@ Plan:
   {"files": {"<url>": {"path": "<file>", "contentType": "<type>"}},
    "pages": [{"name": "…", "url": "<url>",
               "initScripts": ["<file>", …],     # added to every frame at document start, in order
-              "steps": [{"name": "…", "evaluate": "<JS function or expression>", "frame": "<url>"?}]}]}
-A step's expression runs in the page's main frame, or in the frame whose URL is "frame"; a promise is
-awaited. Each page gets a browser context of its own. A page that does not load, or a step that does not
-finish, within 10 seconds is reported as an error and the run goes on.
+              "viewport": {"width": W, "height": H}?,   # the window in CSS px (default 1280×720)
+              "zoom": Z?,                       # the page zoomed to Z (2 is 200%): the layout viewport is
+                                                # the window's size divided by Z, each CSS px Z device px
+              "colorScheme": "light"|"dark"?,
+              "steps": [{"name": "…", <one action>, "frame": "<url>"?}]}]}
+Actions (each step has one):
+  "evaluate": "<JS function or expression>"  its value (a promise is awaited), in the page's main frame or in
+                                             the frame whose URL is "frame"
+  "click": "<selector>"                      a real mouse click on the element; value null
+  "press": ["Tab", "Space", …]               keys pressed in order on whatever has the focus; value null
+  "tabTo": "<selector>"                      Tab pressed until the focused element matches (at most 500
+                                             times); value: the number of presses
+  "tabAll": true                             Tab pressed from the top of the page until the focus comes back
+                                             round; value: [{"id", "tag", "role", "name", "outline"}] for each
+                                             element focused, outline being its computed outline style and
+                                             width while focused by keyboard
+  "axe": ["wcag2a", …]                       axe-core (axe-playwright-python's copy) run on the page with
+                                             rules of those tags; value: {"version", "violations": [{"id",
+                                             "impact", "help", "targets"}], "passes": [ids], "incomplete": [ids]}
+  "screenshot": "<file>", "fullPage": B?     the page as a PNG, whole or (fullPage false) what the window
+                                             shows; value null
+A page that does not load, or a step that does not finish, within 10 seconds is reported as an error and
+the run goes on.
 
 Report:
   {"browser": "<version>",
@@ -49,8 +68,77 @@ def serve(plan):
     return files
 
 
+# What a focused element is, and how its focus shows, for tabAll.
+FOCUSED = """() => { const e = document.activeElement; if (!e || e === document.body) return null;
+  const style = getComputedStyle(e);
+  return {id: e.id, tag: e.tagName.toLowerCase(), role: e.getAttribute('role') || '',
+          name: (e.getAttribute('aria-label') || e.textContent || '').trim().slice(0, 80),
+          outline: style.outlineStyle + ' ' + style.outlineWidth}; }"""
+
+
+def tab_all(page):
+    page.evaluate("() => { if (document.activeElement) document.activeElement.blur(); window.scrollTo(0, 0); }")
+    seen = []
+    for _ in range(500):
+        page.keyboard.press("Tab")
+        focused = page.evaluate(FOCUSED)
+        if focused is None or (seen and focused == seen[0]):
+            return seen
+        seen.append(focused)
+    raise RuntimeError("the focus did not come back round within 500 presses of Tab")
+
+
+def tab_to(page, selector):
+    for presses in range(1, 501):
+        page.keyboard.press("Tab")
+        if page.evaluate("(selector) => !!document.activeElement && document.activeElement.matches(selector)", selector):
+            return presses
+    raise RuntimeError(f"Tab never reached {selector} within 500 presses")
+
+
+def axe(page, tags):
+    from axe_playwright_python.sync_playwright import Axe
+    results = Axe().run(page, options={"runOnly": {"type": "tag", "values": tags}, "resultTypes": ["violations"]}).response
+    return {"version": results.get("testEngine", {}).get("version", ""),
+            "violations": [{"id": v["id"], "impact": v.get("impact"), "help": v.get("help", ""),
+                            "targets": [", ".join(map(str, n.get("target", []))) for n in v.get("nodes", [])]}
+                           for v in results.get("violations", [])],
+            "passes": [rule["id"] for rule in results.get("passes", [])],
+            "incomplete": [rule["id"] for rule in results.get("incomplete", [])]}
+
+
+def act(page, target, step):
+    """One step's action; its value for the report."""
+    if "click" in step:
+        target.click(step["click"], timeout=LIMIT_MS)
+        return None
+    if "press" in step:
+        for key in step["press"]:
+            page.keyboard.press(key)
+        return None
+    if "tabTo" in step:
+        return tab_to(page, step["tabTo"])
+    if "tabAll" in step:
+        return tab_all(page)
+    if "axe" in step:
+        return axe(page, step["axe"])
+    if "screenshot" in step:
+        page.screenshot(path=step["screenshot"], full_page=step.get("fullPage", True), timeout=LIMIT_MS)
+        return None
+    return target.evaluate(bounded(step["evaluate"]))
+
+
 def run_page(browser, files, page_plan):
-    context = browser.new_context()
+    options = {}
+    zoom = page_plan.get("zoom", 1)
+    if "viewport" in page_plan or zoom != 1:
+        window = page_plan.get("viewport", {"width": 1280, "height": 720})
+        # Zooming a page is what a browser's zoom does: fewer CSS px across the same window, each drawn larger.
+        options["viewport"] = {"width": round(window["width"] / zoom), "height": round(window["height"] / zoom)}
+        options["device_scale_factor"] = zoom
+    if "colorScheme" in page_plan:
+        options["color_scheme"] = page_plan["colorScheme"]
+    context = browser.new_context(**options)
     result = {"steps": {}, "console": [], "pageErrors": [], "requests": [], "refused": []}
 
     def route(route_call):
@@ -70,6 +158,7 @@ def run_page(browser, files, page_plan):
     for path in page_plan.get("initScripts", []):
         context.add_init_script(path=path)
     page = context.new_page()
+    page.set_default_timeout(LIMIT_MS)
     page.on("console", lambda message: result["console"].append(
         {"type": message.type, "text": message.text, "frame": message.location.get("url", "")}))
     page.on("pageerror", lambda error: result["pageErrors"].append(str(error)))
@@ -87,7 +176,7 @@ def run_page(browser, files, page_plan):
         try:
             if target is None:
                 raise RuntimeError(f"no frame has the URL {step['frame']}")
-            result["steps"][step["name"]] = {"value": target.evaluate(bounded(step["evaluate"]))}
+            result["steps"][step["name"]] = {"value": act(page, target, step)}
         except Exception as error:  # the report says what failed; the test decides
             result["steps"][step["name"]] = {"error": str(error)}
     # A request still being answered when the page ends must not end the run.

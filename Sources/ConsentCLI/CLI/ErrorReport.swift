@@ -3,6 +3,7 @@ import ConsentReports
 import ConsentImpact
 import ConsentVocabulary
 import ConsentSignals
+import ConsentWeb
 import InputFiles
 import JSONKit
 
@@ -96,6 +97,14 @@ extension TerminalUnavailable: ReportableError {
 extension SignalDecodingError: ReportableError {
     package var report: ErrorReport {
         ErrorReport("the string does not decode: \(self)", hint: "check that it was copied whole; consentctl decode reads TC, GPP, AC and US Privacy strings", code: .dataError)
+    }
+}
+
+/// An answer of the consent form's web page that cannot be stored: bad input data.
+extension ConsentFormRefusal: ReportableError {
+    package var report: ErrorReport {
+        ErrorReport("the form's answer was refused (\(kind.rawValue)): \(reason)",
+                    hint: "nothing was stored; an answer is the JSON message the form's page sends", code: .dataError)
     }
 }
 

@@ -25,7 +25,7 @@ package struct Tool: Sendable {
     package static let consentctl = Tool(
         commands: [
             PromptCommand.self, StatusCommand.self, PrivacyOptionsCommand.self, ResetCommand.self, LogCommand.self,
-            ReceiptCommand.self, PolicyCommand.self, SignalsCommand.self, DecodeCommand.self,
+            ReceiptCommand.self, PolicyCommand.self, SignalsCommand.self, DecodeCommand.self, FormCommand.self,
         ],
         handedOver: [
             HandedOverCommand(name: "test", summary: "run policy regression fixtures (default: fixtures/)",

@@ -281,7 +281,7 @@ public actor Launch {
             choice: choices.choice, purposes: choices.purposes,
             legitimateInterestObjections: choices.legitimateInterestObjections,
             specialFeatures: choices.specialFeatures, partners: choices.partners,
-            disclosedPartners: policy.partnerIDs, answeredAt: manager.clock.now(), policyID: policy.id,
+            partnerObjections: choices.partnerObjections, disclosedPartners: policy.partnerIDs, answeredAt: manager.clock.now(), policyID: policy.id,
             policyRevision: policy.revision, tcfPolicyVersion: policy.tcfPolicyVersion,
             region: decision.region, regulation: decision.regulation, language: language,
             partnerClaims: PartnerClaim.claims(of: policy))

@@ -42,6 +42,40 @@ enum ApplicationActivity {
         #endif
     }
 
+    /// Opens a web address in the system's browser (a partner's privacy policy from the consent form).
+    @available(iOSApplicationExtension, unavailable)
+    @available(macCatalystApplicationExtension, unavailable)
+    @available(tvOSApplicationExtension, unavailable)
+    @available(macOSApplicationExtension, unavailable)
+    static func openInBrowser(_ url: URL) {
+        #if canImport(UIKit) && !os(watchOS)
+        UIApplication.shared.open(url)
+        #else
+        NSWorkspace.shared.open(url)
+        #endif
+    }
+
+    #if canImport(UIKit) && !os(watchOS)
+    /// The view controller on top of the frontmost window scene's key window, for a sheet to go over.
+    @available(iOSApplicationExtension, unavailable)
+    @available(macCatalystApplicationExtension, unavailable)
+    @available(tvOSApplicationExtension, unavailable)
+    static var frontmostViewController: UIViewController? {
+        let scenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
+        let scene = scenes.first { $0.activationState == .foregroundActive } ?? scenes.first
+        let window = scene?.windows.first { $0.isKeyWindow } ?? scene?.windows.first
+        var top = window?.rootViewController
+        while let presented = top?.presentedViewController { top = presented }
+        return top
+    }
+    #else
+    /// The window a sheet goes over: the key window, else the main one.
+    @available(macOSApplicationExtension, unavailable)
+    static var frontmostWindow: NSWindow? {
+        NSApplication.shared.keyWindow ?? NSApplication.shared.mainWindow
+    }
+    #endif
+
     /// One element per `name` notification from now on; the observer is removed when the stream ends (the
     /// iterating task cancelled). Only the newest unconsumed notification is kept: each stands for "it
     /// happened again".

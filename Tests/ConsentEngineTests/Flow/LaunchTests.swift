@@ -156,6 +156,20 @@ struct LaunchTests {
         #expect(try consent.store.readLog().map(\.event).contains("reset"))
     }
 
+    @Test func aCustomAnswerIsStoredWholeItsPartnerObjectionsIncluded() async throws {
+        let log = EventLog()
+        let choices = ConsentChoices(choice: .custom, purposes: [1], legitimateInterestObjections: [7], specialFeatures: [1],
+                                     partners: [755, .googleATP(89)], partnerObjections: [21, 755])
+        var prompts = FakePrompts(log: log)
+        prompts.form = .answered(choices)
+        let consent = manager()
+        _ = try await consent.launch(context: context("DE"), forms: prompts, tracking: prompts, ads: FakeAds(log: log)).run()
+        let answer = try #require(try consent.store.load().record.consent)
+        #expect(answer.purposes == [1] && answer.legitimateInterestObjections == [7] && answer.specialFeatures == [1])
+        #expect(answer.partners == [755, .googleATP(89)])
+        #expect(answer.partnerObjections == [21, 755])
+    }
+
     @Test func everyAnswerIsLoggedWithThePolicyAndRegion() async throws {
         let log = EventLog()
         let prompts = FakePrompts(log: log)

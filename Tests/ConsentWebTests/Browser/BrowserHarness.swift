@@ -52,19 +52,68 @@ enum BrowserHarness {
     /// The skip message Swift Testing prints.
     static var skipMessage: Comment { Comment(rawValue: "SKIPPED: \(missing ?? "")") }
 
-    /// One page the runner loads: its URL, the scripts added to every frame at document start, its steps.
+    /// One page the runner loads: its URL, the scripts added to every frame at document start, its steps;
+    /// the window's size in CSS px, the page's zoom (2 is 200%) and the colour scheme, where not the default.
     struct Page {
         var name: String
         var url: String
         var initScripts: [URL] = []
+        var viewport: (width: Int, height: Int)? = nil
+        var zoom: Double? = nil
+        var colorScheme: String? = nil
         var steps: [Step]
     }
 
-    /// A JavaScript expression (or function) evaluated in the page's main frame, or in the frame at `frame`.
+    /// One thing the runner does on a page, its value reported (see `Tests/Browser/runner.py`).
+    enum Action {
+        /// A JavaScript expression (or function) evaluated in the page.
+        case evaluate(String)
+        /// A real mouse click on the element the selector finds.
+        case click(String)
+        /// Keys pressed in order on whatever has the focus (Playwright's names: `Tab`, `Space`, `Enter`).
+        case press([String])
+        /// Tab pressed until the focused element matches the selector; the value is the number of presses.
+        case tabTo(String)
+        /// Tab pressed from the top until the focus comes round again; the value lists each focused element.
+        case tabAll
+        /// axe-core run with the rules of these tags (`wcag2a`, `wcag21aa`…).
+        case axe([String])
+        /// The page as a PNG file: the whole page, or what the window shows.
+        case screenshot(URL, fullPage: Bool)
+    }
+
+    /// An action on the page's main frame, or (for `evaluate`) on the frame at `frame`.
     struct Step {
         var name: String
-        var evaluate: String
+        var action: Action
         var frame: String? = nil
+
+        init(name: String, evaluate: String, frame: String? = nil) {
+            self.init(name: name, action: .evaluate(evaluate), frame: frame)
+        }
+
+        init(name: String, action: Action, frame: String? = nil) {
+            self.name = name
+            self.action = action
+            self.frame = frame
+        }
+
+        var planned: JSONValue {
+            var members: [JSONValue.Member] = [.init(key: "name", value: .string(name))]
+            switch action {
+            case .evaluate(let expression): members.append(.init(key: "evaluate", value: .string(expression)))
+            case .click(let selector): members.append(.init(key: "click", value: .string(selector)))
+            case .press(let keys): members.append(.init(key: "press", value: .strings(keys)))
+            case .tabTo(let selector): members.append(.init(key: "tabTo", value: .string(selector)))
+            case .tabAll: members.append(.init(key: "tabAll", value: .bool(true)))
+            case .axe(let tags): members.append(.init(key: "axe", value: .strings(tags)))
+            case .screenshot(let file, let fullPage):
+                members.append(.init(key: "screenshot", value: .string(file.path)))
+                members.append(.init(key: "fullPage", value: .bool(fullPage)))
+            }
+            if let frame { members.append(.init(key: "frame", value: .string(frame))) }
+            return .object(members)
+        }
     }
 
     /// What one page did.
@@ -103,14 +152,17 @@ enum BrowserHarness {
         let plan: JSONValue = .members([
             "files": .object(served),
             "pages": .array(pages.map { page in
-                .members([
-                    "name": .string(page.name), "url": .string(page.url),
-                    "initScripts": .strings(page.initScripts.map(\.path)),
-                    "steps": .array(page.steps.map { step in
-                        .object([.init(key: "name", value: .string(step.name)), .init(key: "evaluate", value: .string(step.evaluate))]
-                                + (step.frame.map { [.init(key: "frame", value: .string($0))] } ?? []))
-                    }),
-                ])
+                var members: [JSONValue.Member] = [
+                    .init(key: "name", value: .string(page.name)), .init(key: "url", value: .string(page.url)),
+                    .init(key: "initScripts", value: .strings(page.initScripts.map(\.path))),
+                ]
+                if let viewport = page.viewport {
+                    members.append(.init(key: "viewport", value: .members(["width": .integer(viewport.width), "height": .integer(viewport.height)])))
+                }
+                if let zoom = page.zoom { members.append(.init(key: "zoom", value: .number(zoom))) }
+                if let scheme = page.colorScheme { members.append(.init(key: "colorScheme", value: .string(scheme))) }
+                members.append(.init(key: "steps", value: .array(page.steps.map(\.planned))))
+                return .object(members)
             }),
         ])
         let planFile = folder.appendingPathComponent("plan.json")

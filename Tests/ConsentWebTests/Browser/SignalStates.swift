@@ -85,19 +85,24 @@ enum Consentctl {
         let description: String
     }
 
-    /// The command's standard output; a non-zero exit is an error with its standard error.
-    static func run(_ arguments: [String]) throws -> String {
+    /// The command's standard output; a non-zero exit is an error with its standard error. `stdin` is what
+    /// the command reads on its standard input (none: `/dev/null`).
+    static func run(_ arguments: [String], stdin: String? = nil) throws -> String {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         process.environment = environment
-        let output = Pipe(), errors = Pipe()
-        process.standardInput = FileHandle.nullDevice
+        let output = Pipe(), errors = Pipe(), input = Pipe()
+        process.standardInput = stdin == nil ? FileHandle.nullDevice : input
         process.standardOutput = output
         process.standardError = errors
         try process.run()
+        if let stdin {
+            input.fileHandleForWriting.write(Data(stdin.utf8))
+            try input.fileHandleForWriting.close()
+        }
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

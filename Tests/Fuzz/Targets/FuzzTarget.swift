@@ -14,7 +14,7 @@ package struct FuzzTarget: Sendable {
     package let run: @Sendable ([UInt8]) -> [String]
 
     /// Every target, in the order `scripts/fuzz --list` prints them.
-    package static let all: [FuzzTarget] = SignalTargets.all + KeyMapTargets.all + FileTargets.all
+    package static let all: [FuzzTarget] = SignalTargets.all + KeyMapTargets.all + FileTargets.all + FormTargets.all
 
     /// The target called `name`.
     package static func named(_ name: String) -> FuzzTarget? {

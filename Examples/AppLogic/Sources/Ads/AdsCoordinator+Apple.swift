@@ -24,6 +24,32 @@ extension AdsCoordinator {
             environment: environment, trackingCapability: { await att.trackingCapability() })
     }
 
+    #if canImport(WebKit)
+    /// The coordinator with the engine as the app's CMP, as the iOS app builds it: the engine's own consent
+    /// form, a web page in a sheet over the app's window (`WebConsentFormPresenter`, its answers logged as
+    /// `app-form`), the keys in the app's user defaults (and its web views, with `webContent`), and Apple's
+    /// ATT prompt after the app's explainer.
+    ///
+    /// ```swift
+    /// let store = try FileConsentStore(appID: "com.example.Shopping")
+    /// let ads = AdsCoordinator.engineAsCMP(
+    ///     store: store, ads: MobileAdsStarter(), regionService: UMPRegion(), environment: environment,
+    ///     explainer: { request in await ExplainerSheet.present(request) })
+    /// ```
+    @available(iOSApplicationExtension, unavailable)
+    @available(macCatalystApplicationExtension, unavailable)
+    @available(macOSApplicationExtension, unavailable)
+    public static func engineAsCMP(
+        policy: Policy = .default, store: any ConsentStore, ads: any AdsStarter, regionService: any RegionService,
+        environment: AppEnvironment, receipts: ReceiptQueue? = nil, webContent: WebContentConsent? = nil,
+        explainer: @escaping @MainActor @Sendable (ExplainerRequest) async -> ExplainerResult
+    ) -> AdsCoordinator {
+        live(manager: .engineAsCMP(policy: policy, store: store, receipts: receipts, webContent: webContent),
+             forms: WebConsentFormPresenter(), ads: ads, regionService: regionService, environment: environment,
+             explainer: explainer)
+    }
+    #endif
+
     /// Follows the app's returns to the foreground after ``start()``, until the calling task is cancelled
     /// (a SwiftUI `.task` ends with its view), handing each new state to `update`.
     ///

@@ -4,7 +4,8 @@ import ConsentUserDefaults
 import Foundation
 
 extension ConsentManager {
-    /// The engine as the app's CMP: it collects the answer with its own form and stores the IAB and
+    /// The engine as the app's CMP: it collects the answer with its own form (on iOS and macOS the web form
+    /// of `WebConsentFormPresenter`, which `AdsCoordinator.engineAsCMP` wires) and stores the IAB and
     /// Google keys in the app's user defaults (a named suite in tests), where the ads SDK reads them; every
     /// line of its consent log goes to `receipts`, for the app's backend. With `webContent`, the app's web
     /// views answer their pages' `__tcfapi` and `__gpp` calls from the same keys, updated after every change.

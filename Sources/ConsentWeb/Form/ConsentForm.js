@@ -1,0 +1,314 @@
+/*
+ * ConsentEngine's consent form in a web page: it draws the form from the data below (the policy's texts,
+ * purposes, special features and partners, in one language) and answers the app that shows it with one JSON
+ * message, to window.webkit.messageHandlers.consentEngine (an app's web view) or to
+ * window.consentEngineHost.answer (any other host). The app checks the message and stores the answer; if it
+ * refuses one, it calls window.consentEngineForm.refused(reason) and the form stays.
+ *
+ * The consent form and the privacy-options form: a first layer (Consent, Do not consent, Manage options, and
+ * the policy's close button, which declines), then Manage options (a consent switch per purpose, an objection
+ * switch per legitimate interest, the special features, every partner with what it claims and its privacy
+ * link, an objection switch per partner relying on legitimate interest; Accept all, Reject all, Confirm
+ * choices). Every switch starts off. The US-state opt-out form: three opt-outs and Confirm choices. Escape
+ * leaves without an answer.
+ */
+(function (window, document, data) {
+  'use strict';
+
+  var root = document.getElementById('consent-engine-form');
+  var english = {};
+  (data.english || []).forEach(function (key) { english[key] = true; });
+  // Set while the host checks an answer, so that a second press sends nothing; a refusal clears it.
+  var waiting = false;
+  var notice = node('div', { id: 'notice', class: 'notice', role: 'alert' });
+
+  function text(key) { return data.texts[key]; }
+
+  // Button labels mark the letter that chooses them on the terminal form with "&" ("&&" is an "&"); a web
+  // page has no such keys (single-letter shortcuts would catch a screen reader's own keys).
+  function label(key) { return text(key).replace(/&([\s\S]?)/g, '$1'); }
+
+  function node(tag, attributes, children) {
+    var element = document.createElement(tag);
+    Object.keys(attributes || {}).forEach(function (name) {
+      var value = attributes[name];
+      if (value !== null && value !== undefined) element.setAttribute(name, value);
+    });
+    (children || []).forEach(function (child) { if (child) element.appendChild(child); });
+    return element;
+  }
+
+  // An element showing a policy text; one that fell back to English says so, for screen readers.
+  function textElement(tag, key, attributes, asLabel) {
+    var element = node(tag, attributes);
+    element.textContent = asLabel ? label(key) : text(key);
+    if (english[key]) element.lang = 'en';
+    return element;
+  }
+
+  function named(tag, name, lang, attributes) {
+    var element = node(tag, attributes);
+    element.textContent = name;
+    if (lang) element.lang = lang;
+    return element;
+  }
+
+  function button(id, key, kind, action) {
+    var element = textElement('button', key, { type: 'button', id: id, class: kind }, true);
+    element.addEventListener('click', action);
+    return element;
+  }
+
+  function send(message) {
+    if (waiting) return;
+    var json = JSON.stringify(message);
+    var handlers = window.webkit && window.webkit.messageHandlers;
+    var host = window.consentEngineHost;
+    notice.textContent = '';
+    if (handlers && handlers.consentEngine) {
+      waiting = true;
+      handlers.consentEngine.postMessage(json);
+    } else if (host && typeof host.answer === 'function') {
+      waiting = true;
+      host.answer(json);
+    } else {
+      // Opened on its own, as a reviewer opens the file: show what the app would receive.
+      notice.textContent = json;
+    }
+  }
+
+  window.consentEngineForm = Object.freeze({
+    refused: function (reason) {
+      waiting = false;
+      notice.textContent = String(reason);
+    }
+  });
+
+  document.addEventListener('keydown', function (event) {
+    if (event.key === 'Escape' || event.key === 'Esc') {
+      event.preventDefault();
+      send({ form: data.form, dismissed: true });
+    }
+  });
+
+  // Partners in the engine's one order: GVL vendors (numbers) before Google ATPs ("atp:N"), each by number.
+  function partnerOrder(a, b) {
+    var atpA = typeof a === 'string', atpB = typeof b === 'string';
+    if (atpA !== atpB) return atpA ? 1 : -1;
+    return (atpA ? Number(a.slice(4)) : a) - (atpB ? Number(b.slice(4)) : b);
+  }
+
+  function sorted(set) { return Array.from(set).sort(partnerOrder); }
+
+  function elementID(kind, id) { return kind + '-' + String(id).replace(':', '-'); }
+
+  // One row of Manage options: the name, then a switch whose visible label says what "on" means
+  // ("Consent", "Object"); the switch is named by both.
+  function toggle(kind, id, name, lang, labelKey, chosen, details) {
+    var base = elementID(kind, id);
+    var input = node('input', {
+      type: 'checkbox', role: 'switch', id: base, 'aria-labelledby': base + '-label ' + base + '-name',
+      'aria-describedby': details && details.describedBy ? details.describedBy : null
+    });
+    input.addEventListener('change', function () {
+      if (input.checked) chosen.add(id); else chosen.delete(id);
+    });
+    var nameElement = typeof name === 'string' ? named('span', name, lang, {}) : name;
+    nameElement.id = base + '-name';
+    nameElement.className = 'name';
+    var row = node('div', { class: 'row' }, [
+      nameElement,
+      node('label', { class: 'switch' }, [textElement('span', labelKey, { id: base + '-label' }), input])
+    ]);
+    return node('li', { class: 'item' }, [row].concat(details ? details.elements : []));
+  }
+
+  function list(items) { return node('ul', { class: 'items', role: 'list' }, items); }
+
+  function heading(level, key, id) { return textElement('h' + level, key, { id: id }); }
+
+  function consentForm() {
+    var chosen = {
+      purposes: new Set(), legitimateInterestObjections: new Set(), specialFeatures: new Set(),
+      partners: new Set(), partnerObjections: new Set()
+    };
+    var privacyOptions = data.form === 'privacyOptionsForm';
+    var purposeNames = {};
+    data.purposes.forEach(function (purpose) { purposeNames[purpose.id] = purpose.name; });
+    // Manage options numbers purposes and special features, as the partners' claims name them.
+    function numbered(id, name) { return id + '. ' + name; }
+
+    function answer(choice) {
+      var given = choice === 'custom' ? null : data[choice];
+      function ids(name) { return given ? given[name] : sorted(chosen[name]); }
+      send({
+        form: data.form, choice: choice, purposes: ids('purposes'),
+        legitimateInterestObjections: ids('legitimateInterestObjections'), specialFeatures: ids('specialFeatures'),
+        partners: ids('partners'), partnerObjections: ids('partnerObjections')
+      });
+    }
+
+    var first = node('section', { id: 'first-layer', 'aria-labelledby': 'first-title' });
+    var manage = node('section', { id: 'manage-layer', 'aria-labelledby': 'manage-title', hidden: '' });
+
+    function openManageOptions() {
+      first.hidden = true;
+      manage.hidden = false;
+      notice.textContent = '';
+      window.scrollTo(0, 0);
+      document.getElementById('manage-title').focus();
+    }
+
+    var choiceButtons = [], manageButton = null;
+    data.buttons.forEach(function (entry) {
+      switch (entry.action) {
+        case 'close':
+          first.appendChild(node('div', { class: 'top' }, [
+            button('close', 'close', 'close', function () { answer('rejectAll'); })
+          ]));
+          break;
+        case 'consent':
+          choiceButtons.push(button('consent', 'consent', 'choice', function () { answer('consentAll'); }));
+          break;
+        case 'doNotConsent':
+          choiceButtons.push(button('do-not-consent', 'doNotConsent', 'choice', function () { answer('rejectAll'); }));
+          break;
+        case 'manageOptions':
+          manageButton = button('manage-options', 'manageOptions', 'secondary', openManageOptions);
+          break;
+      }
+    });
+
+    if (privacyOptions) {
+      first.appendChild(heading(1, 'privacyOptionsTitle', 'first-title'));
+      first.appendChild(textElement('p', 'formTitle', {}));
+    } else {
+      first.appendChild(heading(1, 'formTitle', 'first-title'));
+    }
+    first.appendChild(node('ul', {}, data.purposes.map(function (purpose) {
+      return named('li', purpose.name, purpose.nameLang, {});
+    })));
+    if (data.specialFeatures.length > 0) {
+      first.appendChild(textElement('p', 'specialFeaturesIntro', {}));
+      first.appendChild(node('ul', {}, data.specialFeatures.map(function (feature) {
+        return named('li', feature.name, feature.nameLang, {});
+      })));
+    }
+    first.appendChild(textElement('p', 'partnerCount', {}));
+    first.appendChild(node('div', { class: 'choices' }, choiceButtons));
+    if (manageButton) first.appendChild(manageButton);
+
+    if (privacyOptions) manage.appendChild(textElement('p', 'privacyOptionsTitle', { class: 'kicker' }));
+    manage.appendChild(textElement('h1', 'manageTitle', { id: 'manage-title', tabindex: '-1' }));
+
+    function described(kind, entry) {
+      var id = elementID(kind, entry.id) + '-description';
+      return { describedBy: id, elements: [named('p', entry.description, entry.descriptionLang, { id: id, class: 'description' })] };
+    }
+
+    manage.appendChild(heading(2, 'purposesHeading', 'purposes-heading'));
+    manage.appendChild(list(data.purposes.map(function (purpose) {
+      return toggle('purpose', purpose.id, numbered(purpose.id, purpose.name), purpose.nameLang, 'consentLabel', chosen.purposes,
+                    described('purpose', purpose));
+    })));
+
+    if (data.legitimateInterestPurposes.length > 0) {
+      manage.appendChild(heading(2, 'legitimateInterestHeading', 'legitimate-interest-heading'));
+      manage.appendChild(list(data.legitimateInterestPurposes.map(function (id) {
+        return toggle('objection', id, numbered(id, purposeNames[id]), null, 'objectLabel',
+                      chosen.legitimateInterestObjections);
+      })));
+    }
+
+    if (data.specialFeatures.length > 0) {
+      manage.appendChild(heading(2, 'specialFeaturesHeading', 'special-features-heading'));
+      manage.appendChild(list(data.specialFeatures.map(function (feature) {
+        return toggle('special-feature', feature.id, numbered(feature.id, feature.name), feature.nameLang, 'consentLabel',
+                      chosen.specialFeatures, described('special-feature', feature));
+      })));
+    }
+
+    function partnerName(partner) {
+      var element = named('span', partner.name, null, {});
+      element.appendChild(named('span', ' (' + partner.id + ')', null, { class: 'partner-id' }));
+      return element;
+    }
+
+    // What a partner claims, by the numbers of the purposes and special features above, and its privacy
+    // policy.
+    function claims(partner) {
+      var legitimateInterest = text('legitimateInterestHeading').split('(')[0].trim();
+      var entries = [
+        [textElement('dt', 'purposesHeading', {}), partner.purposes],
+        [named('dt', legitimateInterest, english.legitimateInterestHeading ? 'en' : null, {}),
+          partner.legitimateInterestPurposes],
+        [textElement('dt', 'specialFeaturesHeading', {}), partner.specialFeatures]
+      ];
+      var terms = [];
+      entries.forEach(function (entry) {
+        if (entry[1].length > 0) terms.push(node('div', {}, [entry[0], named('dd', entry[1].join(', '), null, {})]));
+      });
+      var elements = terms.length > 0 ? [node('dl', { class: 'claims' }, terms)] : [];
+      if (partner.privacyURL && /^https?:\/\//i.test(partner.privacyURL)) {
+        var link = named('a', partner.privacyURL, null, {
+          id: elementID('partner', partner.id) + '-privacy', href: partner.privacyURL, target: '_blank', rel: 'noopener noreferrer',
+          'aria-describedby': elementID('partner', partner.id) + '-name'
+        });
+        elements.push(node('p', { class: 'description' }, [link]));
+      }
+      return { elements: elements };
+    }
+
+    if (data.partners.length > 0) {
+      manage.appendChild(heading(2, 'partnersHeading', 'partners-heading'));
+      manage.appendChild(list(data.partners.map(function (partner) {
+        return toggle('partner', partner.id, partnerName(partner), null, 'consentLabel', chosen.partners, claims(partner));
+      })));
+    }
+
+    if (data.legitimateInterestPartners.length > 0) {
+      var partners = {};
+      data.partners.forEach(function (partner) { partners[partner.id] = partner; });
+      manage.appendChild(heading(2, 'partnerLegitimateInterestHeading', 'partner-legitimate-interest-heading'));
+      manage.appendChild(list(data.legitimateInterestPartners.map(function (id) {
+        return toggle('partner-objection', id, partnerName(partners[id]), null, 'objectLabel', chosen.partnerObjections);
+      })));
+    }
+
+    manage.appendChild(node('div', { class: 'choices' }, [
+      button('accept-all', 'acceptAll', 'choice', function () { answer('consentAll'); }),
+      button('reject-all', 'rejectAll', 'choice', function () { answer('rejectAll'); }),
+      button('confirm-choices', 'confirmChoices', 'choice', function () { answer('custom'); })
+    ]));
+
+    root.appendChild(first);
+    root.appendChild(manage);
+  }
+
+  function optOutForm() {
+    var chosen = {
+      sale: data.current.sale, sharing: data.current.sharing, targetedAdvertising: data.current.targetedAdvertising
+    };
+    var section = node('section', { id: 'opt-out-layer', 'aria-labelledby': 'opt-out-title' });
+    section.appendChild(heading(1, 'usOptOutTitle', 'opt-out-title'));
+    section.appendChild(textElement('p', 'usOptOutText', {}));
+    section.appendChild(list([['sale', 'optOutSale'], ['sharing', 'optOutSharing'],
+                              ['targetedAdvertising', 'optOutTargeted']].map(function (entry) {
+      var input = node('input', { type: 'checkbox', role: 'switch', id: 'opt-out-' + entry[0] });
+      input.checked = chosen[entry[0]];
+      input.addEventListener('change', function () { chosen[entry[0]] = input.checked; });
+      var name = textElement('span', entry[1], { class: 'name' });
+      return node('li', { class: 'item' }, [node('label', { class: 'row switch' }, [name, input])]);
+    })));
+    section.appendChild(node('div', { class: 'choices' }, [
+      button('confirm-choices', 'confirmChoices', 'choice', function () {
+        send({ form: 'optOutForm', sale: chosen.sale, sharing: chosen.sharing,
+               targetedAdvertising: chosen.targetedAdvertising });
+      })
+    ]));
+    root.appendChild(section);
+  }
+
+  if (data.form === 'optOutForm') optOutForm(); else consentForm();
+  root.appendChild(notice);
+})(window, document, CONSENT_ENGINE_FORM_DATA);

@@ -158,8 +158,8 @@ let package = Package(
         .testTarget(name: "DateCodecTests", dependencies: ["DateCodec"], swiftSettings: strict),
         .testTarget(name: "InputFilesTests", dependencies: ["InputFiles", "TestSupport"], swiftSettings: strict),
         // Checks of the package as a whole, made by reading its sources: what keeps it building for iOS and
-        // macOS, and what the launch binary may import.
-        .testTarget(name: "PackageTests", swiftSettings: strict),
+        // macOS, what the launch binary may import, and the README's app code compiled against the products.
+        .testTarget(name: "PackageTests", dependencies: ["TestSupport"], swiftSettings: strict),
         // The audit cases compare the status consentctl audit ends with, which the inspect tool decides.
         .testTarget(
             name: "ConsentFixturesTests",

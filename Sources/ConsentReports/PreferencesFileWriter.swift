@@ -47,7 +47,7 @@ extension FileConsentStore {
     package func replacePreferences(with bytes: [UInt8]) throws(StoreError) {
         let lock = try prepareFolderAndLock()
         defer { lock.release() }
-        try attempt("replace the preferences", preferencesFile) { () throws(SystemCallError) in
+        _ = try attempt("replace the preferences", preferencesFile) { () throws(SystemCallError) in
             try AtomicFileWriter(calls: calls).replace(preferencesFile, with: bytes, through: preferencesTemporaryFile)
         }
     }

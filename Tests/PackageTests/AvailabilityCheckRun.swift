@@ -60,7 +60,7 @@ struct AvailabilityCheckRun {
         process.arguments = [root.appendingPathComponent("scripts/check-availability").path,
                              "--package-path", root.path, "--build-path", buildPath.path, "--no-build"] + arguments
         let log = root.appendingPathComponent("check-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let handle = try FileHandle(forWritingTo: log)
         process.standardOutput = handle
         process.standardError = handle
@@ -86,7 +86,7 @@ struct AvailabilityCheckRun {
         process.arguments = ["swift", "package", "dump-package"]
         process.currentDirectoryURL = root
         let output = root.appendingPathComponent("manifest.json")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let handle = try FileHandle(forWritingTo: output)
         process.standardOutput = handle
         process.standardError = FileHandle.nullDevice

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The DocC articles carry the code the README shows, so that the two never tell an embedder different
 /// things.
@@ -29,18 +30,6 @@ import Testing
     }
 
     static func swiftSamples(in text: String) -> [String] {
-        var samples: [String] = []
-        var current: String?
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if current == nil, line.trimmingCharacters(in: .whitespaces) == "```swift" {
-                current = ""
-            } else if current != nil, line.trimmingCharacters(in: .whitespaces) == "```" {
-                samples.append(current!)
-                current = nil
-            } else if current != nil {
-                current! += line + "\n"
-            }
-        }
-        return samples
+        MarkdownBlock.blocks(in: text).filter { $0.kind == .fenced(language: "swift") }.map(\.text)
     }
 }

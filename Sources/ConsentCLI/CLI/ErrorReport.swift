@@ -174,7 +174,9 @@ extension PolicyError: ReportableError {
             return ErrorReport(description, hint: "fix the JSON syntax at that line and column; 'consentctl policy check FILE' checks a policy", code: .config)
         case .invalid where path == "$":
             return ErrorReport(description, hint: "a policy file holds one JSON object (policies/README.md); 'consentctl policy check FILE' checks a policy", code: .config)
-        case .invalid, .newerFormat where isVendorList:
+        case .invalid:
+            return ErrorReport(description, hint: "fix the value at \(path); 'consentctl policy check FILE' checks a policy", code: .config)
+        case .newerFormat where isVendorList:
             return ErrorReport(description, hint: "fix the value at \(path); 'consentctl policy check FILE' checks a policy", code: .config)
         case .newerFormat:
             return ErrorReport(description, hint: "upgrade consentctl to read it, or write the policy in format \(Policy.newestFormatVersion)", code: .config)

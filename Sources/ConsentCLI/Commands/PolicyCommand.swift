@@ -30,8 +30,9 @@ enum PolicyCommand: Command {
     and named, and left as it is: diff writes nothing. It then exits 0 when no stored state would be
     decided differently and 1 when one would. --vendor-list applies to both policies.
 
-    In CI, fail the pipeline when a policy change would ask stored answers again:
-      consentctl policy diff live.json next.json --state-dir qa-states --json | jq -e '[.impact.reasked[]] | add // 0 | . == 0'
+    In CI, fail the pipeline when a policy change would ask stored answers again (-n with input also
+    fails it when diff itself failed and printed nothing):
+      consentctl policy diff live.json next.json --state-dir qa-states --json | jq -en 'input | [.impact.reasked[]] | add // 0 | . == 0'
     or when it would change any stored state's decision at all:
       consentctl policy diff live.json next.json --state-dir qa-states > impact.txt || { cat impact.txt; exit 1; }
     """

@@ -1,6 +1,7 @@
 import Foundation
 import JSONKit
 import Testing
+import TestSupport
 
 /// Headless Chromium driven by `Tests/Browser/runner.py` (Playwright for Python, the system browser): a test
 /// writes the pages and a plan, the runner loads them and reports what they did, the test judges the report.
@@ -28,13 +29,7 @@ enum BrowserHarness {
     static var chromium: String { environment["CONSENTENGINE_CHROMIUM"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/bin/chromium" }
 
     /// Under CI on Linux, where `.ci/run` installs the browser (the macOS job runs `swift test` without it).
-    static var isCI: Bool {
-        #if os(Linux)
-        !(environment["CI"] ?? "").isEmpty
-        #else
-        false
-        #endif
-    }
+    static var isCI: Bool { ContinuousIntegration.installsTools }
 
     /// Why the browser cannot run here, or nil when it can.
     static var missing: String? {

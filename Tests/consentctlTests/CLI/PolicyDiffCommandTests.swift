@@ -272,16 +272,16 @@ struct PolicyDiffCommandTests {
     static let jqAvailable = ["/usr/bin/jq", "/usr/local/bin/jq", "/opt/homebrew/bin/jq"].contains(where: FileManager.default.isExecutableFile)
 
     @Test(.enabled(if: jqAvailable, "the help's CI example pipes into jq"))
-    func theCIExampleInTheHelpFailsThePipelineExactlyWhenStatesWouldBeAskedAgain() throws {
+    func theCIExampleInTheHelpFailsThePipelineExactlyWhenStatesWouldBeAskedAgainOrTheDiffFailed() throws {
         let help = try Consentctl.run(["policy", "diff", "--help"]).stdout
-        let example = try #require(help.split(separator: "\n").first { $0.contains("jq -e") }).trimmingCharacters(in: .whitespaces)
-        #expect(example.hasPrefix("consentctl policy diff live.json next.json --state-dir qa-states --json | jq -e "))
+        let example = try #require(help.split(separator: "\n").first { $0.contains("| jq ") }).trimmingCharacters(in: .whitespaces)
+        #expect(example.hasPrefix("consentctl policy diff live.json next.json --state-dir qa-states --json | jq "))
         let temporary = try TemporaryFolder()
         let states = temporary.path + "/states"
         try Self.makeStates(in: states)
         let textOnly = try Self.policyFile(.purposeText, in: temporary.path)
         for (next, fails) in [("fixtures/policies/six-month-expiry.json", true), ("fixtures/policies/partner-new-purposes-no-reconsent.json", false),
-                              (textOnly, false)] {
+                              (textOnly, false), ("no-such-policy.json", true)] {
             let script = example
                 .replacingOccurrences(of: "consentctl ", with: "\"$0\" ")
                 .replacingOccurrences(of: "live.json next.json", with: "\(Self.oldPolicy) \(next)")

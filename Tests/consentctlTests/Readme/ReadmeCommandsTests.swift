@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Every command line the README shows runs as written, from where the README says, in a scratch state
 /// folder, and ends with the exit code the README shows (`ReadmeCommands` has the rules of reading).
@@ -49,13 +50,7 @@ private struct ReadmeRun {
     var log = ""
 
     /// Linux's CI job, whose `.ci/run` installs every tool the README's commands need.
-    private static let toolsInstalled: Bool = {
-        #if os(Linux)
-        ProcessInfo.processInfo.environment["CI"] != nil
-        #else
-        false
-        #endif
-    }()
+    private static let toolsInstalled = ContinuousIntegration.installsTools
 
     /// Why a command cannot run here: a tool it needs is not installed. Where `.ci/run` installs them, nothing
     /// is missing, so that the command runs and fails.

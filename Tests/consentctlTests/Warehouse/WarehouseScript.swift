@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `scripts/warehouse`, run as a publisher runs it (CONTRACT §18), in the interpreter `.ci/run` sets up: the one
 /// `$WAREHOUSE_PYTHON` names, or the venv the script makes at `${TMPDIR:-/tmp}/consentengine-warehouse-venv`.
@@ -31,7 +32,8 @@ enum WarehouseScript {
     }
 
     static let script = Consentctl.repository.appendingPathComponent("scripts/warehouse")
-    static let isCI = ProcessInfo.processInfo.environment["CI"] != nil
+    /// Linux's CI job, where `.ci/run` installs DuckDB and Spark (the macOS job does not).
+    static let isCI = ContinuousIntegration.installsTools
 
     /// The interpreter with DuckDB, or nil when there is none (the tests that need it skip, outside CI).
     static let python: String? = {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Compares text with a golden file in `Snapshots/` beside the calling test file.
 ///
@@ -22,7 +23,7 @@ func assertSnapshot(
         }
         return
     }
-    guard environment["CI"] == nil else {
+    guard !ContinuousIntegration.isSet else {
         Issue.record("snapshot \(name) is missing or differs, and recording is refused with CI set", sourceLocation: sourceLocation)
         return
     }

@@ -142,7 +142,7 @@ struct StandaloneBinaryTests {
     @Test func theBinaryWorksWhenCopiedAloneElsewhere() throws {
         let folder = try TemporaryFolder()
         let copy = folder.url.appendingPathComponent("consentctl")
-        try FileManager.default.copyItem(at: Consentctl.binary, to: copy)
+        try ExecutableFile.copy(Consentctl.binary, to: copy)
         let process = Process()
         process.executableURL = copy
         process.arguments = ["policy", "show", "--json"]
@@ -177,7 +177,7 @@ struct StandaloneBinaryTests {
     @Test func aBinaryCopiedAloneRunsALaunchButSaysWhereTheInspectToolShouldBe() throws {
         let folder = try TemporaryFolder()
         let copy = folder.url.appendingPathComponent("consentctl")
-        try FileManager.default.copyItem(at: Consentctl.binary, to: copy)
+        try ExecutableFile.copy(Consentctl.binary, to: copy)
         let launch = try runCopy(copy, ["prompt", "--geo", "DE", "--consent", "all", "--explainer", "continue", "--tracking", "allow"], in: folder.url)
         #expect(launch.status == 0)
         #expect(try runCopy(copy, ["status", "--geo", "DE"], in: folder.url).stdout.contains("consentStatus: obtained"))

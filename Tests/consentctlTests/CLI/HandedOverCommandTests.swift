@@ -94,7 +94,7 @@ struct FirstRunBuildTests {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data().write(to: package.appendingPathComponent("Package.swift"))
             consentctl = folder.appendingPathComponent("consentctl")
-            try FileManager.default.copyItem(at: Consentctl.binary, to: consentctl)
+            try ExecutableFile.copy(Consentctl.binary, to: consentctl)
             calls = root.url.appendingPathComponent("swift-calls")
             let inspect = Consentctl.binary.deletingLastPathComponent().appendingPathComponent("consentctl-inspect")
             let bin = root.url.appendingPathComponent("bin")
@@ -108,8 +108,7 @@ struct FirstRunBuildTests {
                 exit \(status)
                 """
             let swift = bin.appendingPathComponent("swift")
-            try script.write(to: swift, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
+            try ExecutableFile.write(script, to: swift)
         }
 
         func run(_ arguments: [String], path: String? = nil) throws -> Consentctl.Result {

@@ -24,7 +24,7 @@ final class TmuxSession {
         let quoted = arguments.map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }.joined(separator: " ")
         let script = folder.url.appendingPathComponent("run.sh")
         let directory = folder.path
-        try """
+        let text = """
         #!/bin/bash
         # As a person's terminal: colours on, whatever the test process's environment says.
         unset NO_COLOR
@@ -34,8 +34,8 @@ final class TmuxSession {
         stty -g > '\(directory)/stty-after'
         echo $status > '\(directory)/status'
         sleep 30
-        """.write(to: script, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        """
+        try ExecutableFile.write(text, to: script)
         // The server forks off this command and lives on: it must hold none of this process's descriptors
         // (a pipe end it kept open would make the test wait for ever), so all but 0–2 are closed first.
         let start = """

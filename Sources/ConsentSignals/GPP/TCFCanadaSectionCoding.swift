@@ -135,7 +135,7 @@ enum TCFCanadaSectionCoding {
         for (index, restriction) in section.pubRestrictions.enumerated() {
             writer.write(try Check.checked(restriction.purpose, bits: 6, "pubRestrictions[\(index)].purpose"), width: 6)
             writer.write(restriction.type.rawValue, width: 2)
-            writer.writeOptimizedRange(try checked(VendorSet(ids: restriction.vendors), "pubRestrictions[\(index)].vendors"))
+            writer.writeOptimizedRange(try checked(restrictionRange(restriction.vendors), "pubRestrictions[\(index)].vendors"))
         }
         writer.pad(padding)
         if let purposes = section.publisherPurposes {
@@ -156,6 +156,15 @@ enum TCFCanadaSectionCoding {
             writer.pad(padding)
         }
         return writer.base64URL()
+    }
+
+    /// The range a restriction's `vendors` are written as. A restriction keeps only its ids, so the
+    /// range's MaxId is the largest of them, or 65535 (the most 16 bits hold) when a Fibonacci range
+    /// read ids above that; the range then carries those ids, as it does for any id above MaxId.
+    private static func restrictionRange(_ vendors: [Int]) -> VendorSet {
+        var range = VendorSet(ids: vendors)
+        range.maxVendorId = min(range.maxVendorId, Int(UInt16.max))
+        return range
     }
 
     /// `vendors` when its largest id fits 16 bits and its ids are from 1 (a Fibonacci range holds any such

@@ -97,4 +97,15 @@ struct TCFCanadaSectionTests {
         #expect(decoded.sections == [.tcfCanada(section)])
         #expect(SignalWarning.check(decoded).map(\.id) == [.vendorIdAboveMax])
     }
+
+    /// A restriction's Fibonacci range holds any id, and fuzzing found one above 65535, which the range's
+    /// 16-bit MaxId cannot name: the MaxId stops at 65535 and the range carries the rest.
+    @Test("a restriction naming vendors above 65535 is written with the largest MaxId and decodes as it was")
+    func restrictionVendorsAboveSixteenBitsComeBack() throws {
+        let section = TCFCanadaSection(pubRestrictions: [
+            PublisherRestriction(purpose: 2, type: .requireLegitimateInterest, vendors: [7, 65_535, 65_536, 39_088_866]),
+        ])
+        let encoded = try TCFCanadaSectionCoding.encode(section, padding: .spec)
+        #expect(try decode(encoded) == section)
+    }
 }

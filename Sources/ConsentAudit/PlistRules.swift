@@ -6,7 +6,7 @@ enum PlistRules {
     static func findings(_ document: PropertyListDocument) -> [Finding] {
         var findings = document.duplicateKeys.map { duplicate in
             Finding(.plistDuplicateKey, at: duplicate.second,
-                    "the key \"\(duplicate.key)\" is also on line \(duplicate.first.line.map(String.init) ?? "?"); "
+                    "the key \"\(duplicate.key)\" is \(duplicate.first.line.map { "also on line \($0)" } ?? "written twice in one dictionary"); "
                         + "this later one wins",
                     hint: "keep one of the two \"\(duplicate.key)\" keys")
         }

@@ -4,4 +4,8 @@
 package enum PropertyListLimits {
     /// Deepest nesting of containers.
     package static let nesting = 512
+
+    /// The nodes a binary property list may expand to, per byte of the file (and at least per 1,024 bytes):
+    /// its objects can be shared, so a few bytes could otherwise stand for a tree too large to walk.
+    package static let binaryExpansion = 8
 }

@@ -129,7 +129,8 @@ package struct ParsedArguments: Sendable {
 package func closest(to word: String, among candidates: [String]) -> String? {
     let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
     guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
-    let allowed = max(2, word.count / 3)
+    // A suggestion keeps part of what was typed: two letters that share none with "UK" are not a typo of it.
+    let allowed = min(max(2, word.count / 3), min(word.count, best.0.count) - 1)
     return best.1 <= allowed ? best.0 : nil
 }
 

@@ -97,6 +97,29 @@ struct OptionTests {
         #expect(try !parse([], options: AnswerFlags.specs + [.flag(.help)]).given(.option(.object)))
     }
 
+    @Test(arguments: [
+        ("EAA", "did you mean EEA?"),
+        ("UL", "did you mean UK?"),
+        ("Othr", "did you mean other?"),
+        ("XX", "e.g. --geo EEA, --geo DE, --geo US-CA"),
+        ("Mars", "e.g. --geo EEA, --geo DE, --geo US-CA"),
+    ])
+    func aMistypedRegionIsSuggestedOnlyWhenItKeepsPartOfTheName(text: String, hint: String) {
+        do throws(CLIError) {
+            _ = try CommonOptions(ParsedArguments.parse(["--geo", text], options: Self.commonOptions, command: "status"))
+            Issue.record("accepted --geo \(text)")
+        } catch {
+            #expect(error.hint == hint)
+        }
+    }
+
+    @Test func aSuggestionIsTheNearestCandidateAndNoneWhenNothingOfTheWordIsLeft() {
+        #expect(closest(to: "dif", among: ["check", "diff"]) == "diff")
+        #expect(closest(to: "stauts", among: ["status", "signals"]) == "status")
+        #expect(closest(to: "ls", among: ["log", "test"]) == nil)
+        #expect(closest(to: "XX", among: ["UK", "CH"]) == nil)
+    }
+
     @Test func aCommandsOwnWordingOfAnOptionKeepsItsNameAndPlaceholder() {
         let entry = OptionSpec.option(.now, help: "the time Google's serving rules are applied at (default: the clock)")
         #expect(entry.name == "now")

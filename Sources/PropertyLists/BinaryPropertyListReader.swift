@@ -214,7 +214,7 @@ struct BinaryPropertyListReader {
         switch marker >> 4 {
         case 0x0 where marker == 0x08: return .bool(false)
         case 0x0 where marker == 0x09: return .bool(true)
-        case 0x0: throw unsupported(marker == 0x00 ? "a null" : "the marker 0x\(Self.hex(marker))", index, start)
+        case 0x0: throw unsupported(marker == 0x00 ? "a null" : "the marker 0x\(marker.hexDigits)", index, start)
         case 0x1: return .integer(try integer(at: start, index))
         case 0x2 where marker & 0x0F == 2:
             return .real(Double(Float(bitPattern: UInt32(try unsigned(after: start, width: 4, index)))))
@@ -225,13 +225,13 @@ struct BinaryPropertyListReader {
         case 0x5:
             let range = try content(of: index, at: start, unit: 1)
             if let byte = bytes[range].first(where: { $0 >= 0x80 }) {
-                throw corrupt("object \(index), an ASCII string, holds the byte 0x\(Self.hex(byte))")
+                throw corrupt("object \(index), an ASCII string, holds the byte 0x\(byte.hexDigits)")
             }
             return .string(String(decoding: bytes[range], as: UTF8.self))
         case 0x6: return .string(try utf16String(try content(of: index, at: start, unit: 2), index))
         case 0x8: throw unsupported("a UID (an archived object's reference)", index, start)
         case 0xC: throw unsupported("a set", index, start)
-        default: throw corrupt("object \(index), at byte \(start), has the unknown type marker 0x\(Self.hex(marker))")
+        default: throw corrupt("object \(index), at byte \(start), has the unknown type marker 0x\(marker.hexDigits)")
         }
     }
 
@@ -328,11 +328,6 @@ struct BinaryPropertyListReader {
 
     private static func unsigned(_ bytes: [UInt8], at position: Int, width: Int) -> UInt64 {
         bytes[position..<(position + width)].reduce(0) { $0 << 8 | UInt64($1) }
-    }
-
-    private static func hex(_ byte: UInt8) -> String {
-        let digits = String(byte, radix: 16, uppercase: true)
-        return byte < 0x10 ? "0" + digits : digits
     }
 
     // MARK: Errors

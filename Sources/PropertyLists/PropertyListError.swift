@@ -50,3 +50,11 @@ package struct PropertyListError: Error, Sendable, Equatable, CustomStringConver
         PropertyListError(kind: .malformedInput, file: location.file, line: location.line, message: message, hint: hint)
     }
 }
+
+extension UInt8 {
+    /// The byte as the readers' messages name it: two uppercase hexadecimal digits (`0x` not included).
+    var hexDigits: String {
+        let digits = String(self, radix: 16, uppercase: true)
+        return self < 0x10 ? "0" + digits : digits
+    }
+}

@@ -77,18 +77,13 @@ package struct XMLDeclaration: Sendable, Equatable {
 
     /// The text of `bytes` for a message: printable ASCII as it is, any other byte as `\xNN`.
     package static func shown<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        bytes.map { $0 >= 0x20 && $0 < 0x7F ? String(UnicodeScalar($0)) : "\\x" + hex($0) }.joined()
+        bytes.map { $0 >= 0x20 && $0 < 0x7F ? String(UnicodeScalar($0)) : "\\x" + $0.hexDigits }.joined()
     }
 
     /// A byte named in a message: `"x"`, or `byte 0x90` when it is not printable ASCII.
     static func described(_ byte: UInt8?) -> String {
         guard let byte else { return "the end of the file" }
-        return byte > 0x20 && byte < 0x7F ? "\"\(UnicodeScalar(byte))\"" : "byte 0x\(hex(byte))"
-    }
-
-    private static func hex(_ byte: UInt8) -> String {
-        let digits = String(byte, radix: 16, uppercase: true)
-        return digits.count == 1 ? "0" + digits : digits
+        return byte > 0x20 && byte < 0x7F ? "\"\(UnicodeScalar(byte))\"" : "byte 0x\(byte.hexDigits)"
     }
 
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }

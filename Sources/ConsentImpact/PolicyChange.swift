@@ -32,7 +32,7 @@ package struct PolicyChange: Sendable, Equatable {
         case formatVersionChanged, idChanged, revisionChanged, tcfPolicyVersionChanged, cmpIdChanged, publisherChanged
         case controllerChanged
         // Regions and regulations.
-        case regionsChanged
+        case regionsChanged, regionDatesChanged
         // Purposes and special features.
         case purposeAdded, purposeRemoved, purposeTextChanged, purposesReordered
         case specialFeatureAdded, specialFeatureRemoved, specialFeatureTextChanged, specialFeaturesReordered
@@ -52,7 +52,7 @@ package struct PolicyChange: Sendable, Equatable {
             case .formatVersionChanged, .idChanged, .revisionChanged, .tcfPolicyVersionChanged, .cmpIdChanged, .publisherChanged,
                  .controllerChanged:
                 return .identity
-            case .regionsChanged:
+            case .regionsChanged, .regionDatesChanged:
                 return .regions
             case .purposeAdded, .purposeRemoved, .purposeTextChanged, .purposesReordered,
                  .specialFeatureAdded, .specialFeatureRemoved, .specialFeatureTextChanged, .specialFeaturesReordered:

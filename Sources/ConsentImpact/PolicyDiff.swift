@@ -29,6 +29,8 @@ package struct PolicyDiff: Sendable, Equatable {
                 compareMembers(before[key], after[key], path: path, what: .specialFeatures)
             case "partners":
                 compareMembers(before[key], after[key], path: path, what: .partners)
+            case "regions":
+                compareRegions(before[key], after[key], path: path)
             default:
                 compare(before[key], after[key], path: path, keys: [key])
             }
@@ -88,6 +90,47 @@ package struct PolicyDiff: Sendable, Equatable {
         case "consentMode": return .consentModeChanged
         case "testDeviceIDs": return .testDevicesChanged
         default: return nil
+        }
+    }
+
+    // MARK: - Regions and their calendar
+
+    /// Compares the regions block: a list of dated entries as a whole when its subjects differ
+    /// (`regionsChanged`), and each entry both lists have by its dates (`regionDatesChanged`), so that a
+    /// law's date moved is named as such; the other settings as any other.
+    private mutating func compareRegions(_ old: JSONValue?, _ new: JSONValue?, path: String) {
+        guard case .object(let oldMembers)? = old, case .object(let newMembers)? = new else {
+            preconditionFailure("the policy file format writes \(path) as an object")
+        }
+        for key in Self.unionOfKeys(oldMembers, newMembers) {
+            let listPath = JSONPath.appending(key, to: path)
+            guard let subjectKey = ["gdpr": "region", "regulatedUSStates": "state"][key],
+                  case .array(let before)? = old?[key], case .array(let after)? = new?[key]
+            else {
+                compare(old?[key], new?[key], path: listPath, keys: ["regions", key])
+                continue
+            }
+            /// An entry's subject and dates, whether written alone (`"CA"`) or as an object.
+            func entry(_ value: JSONValue) -> (subject: String, dates: [String: JSONValue]) {
+                if case .string(let subject) = value { return (subject, [:]) }
+                guard case .string(let subject)? = value[subjectKey] else { preconditionFailure("an entry of \(listPath) names its \(subjectKey)") }
+                return (subject, ["from": value["from"] ?? .null, "until": value["until"] ?? .null])
+            }
+            let oldEntries = before.map(entry), newEntries = after.map(entry)
+            if oldEntries.map(\.subject) != newEntries.map(\.subject) {
+                changes.append(PolicyChange(.regionsChanged, path: listPath, old: .array(before), new: .array(after), subject: "regions.\(key)"))
+            }
+            let oldBySubject = Dictionary(oldEntries.map { ($0.subject, $0.dates) }, uniquingKeysWith: { first, _ in first })
+            var seen = Set<String>()
+            for (subject, dates) in newEntries where seen.insert(subject).inserted {
+                guard let previous = oldBySubject[subject] else { continue }
+                for field in ["from", "until"] where (previous[field] ?? .null) != (dates[field] ?? .null) {
+                    let name = key == "gdpr" ? subject : "US-\(subject)"
+                    changes.append(PolicyChange(
+                        .regionDatesChanged, path: "\(listPath)[?@.\(subjectKey)==\"\(subject)\"].\(field)",
+                        old: previous[field] ?? .null, new: dates[field] ?? .null, subject: "\(name) \(field)"))
+                }
+            }
         }
     }
 

@@ -32,8 +32,8 @@ package enum PolicyWriting {
             "tcfPolicyVersion": .integer(policy.tcfPolicyVersion),
             "publisher": .members(["name": .string(policy.publisher.name), "country": .string(policy.publisher.country)]),
             "regions": .members([
-                "gdpr": .strings(regions.gdpr.map(\.description)),
-                "regulatedUSStates": .strings(regions.regulatedUSStates),
+                "gdpr": .array(regions.gdpr.map { dated($0, subjectKey: "region", $0.subject.description) }),
+                "regulatedUSStates": .array(regions.regulatedUSStates.map { dated($0, subjectKey: "state", $0.subject) }),
                 "unknownRegion": .string(regions.unknownRegion.rawValue),
                 "debugUSState": .string("US-\(regions.debugUSState)"),
             ]),
@@ -91,6 +91,16 @@ package enum PolicyWriting {
                 ])
             } ?? .null,
         ])
+    }
+
+    /// An entry of the regions block as the file writes it: its subject alone when it has no dates, else an
+    /// object with them.
+    private static func dated<Subject>(_ entry: DatedEntry<Subject>, subjectKey: String, _ subject: String) -> JSONValue {
+        guard entry.isDated else { return .string(subject) }
+        var members = [JSONValue.Member(key: subjectKey, value: .string(subject))]
+        if let from = entry.from { members.append(.init(key: "from", value: .string(from.description))) }
+        if let until = entry.until { members.append(.init(key: "until", value: .string(until.description))) }
+        return .object(members)
     }
 }
 

@@ -74,7 +74,7 @@ enum PolicyCommand: Command {
         case "show":
             if let file { options.policyPath = file }
             let policy = try options.loadPolicy()
-            invocation.console.out(options.json ? policy.jsonText : summary(policy, language: options.language))
+            invocation.console.out(options.json ? policy.jsonText : summary(policy, language: options.language, now: options.clock.now()))
         default:
             guard let file else {
                 throw CLIError.usage("policy check needs a file", hint: "consentctl policy check my-policy.json")
@@ -86,14 +86,52 @@ enum PolicyCommand: Command {
         return .success
     }
 
-    static func summary(_ policy: Policy, language requested: String?) -> String {
+    /// The subjects of the entries in force at `now`, or `none`.
+    private static func inForce<Subject>(_ entries: [DatedEntry<Subject>], at now: Date, _ name: (Subject) -> String) -> String {
+        let names = entries.filter { $0.isInForce(at: now) }.map { name($0.subject) }
+        return names.isEmpty ? "none" : names.joined(separator: ", ")
+    }
+
+    /// The dated changes of the regions block, upcoming ones first (soonest first), then those in force
+    /// (latest first), a line per day and kind of change; `calendar: no dated rules` for a policy without dates.
+    static func calendar(_ changes: [CalendarChange], now: Date) -> [String] {
+        guard !changes.isEmpty else { return ["calendar: no dated rules"] }
+        let upcoming = changes.filter { $0.day.start > now }
+        let past = changes.filter { $0.day.start <= now }.reversed()
+        func lines(_ changes: some Sequence<CalendarChange>, indent: String) -> [String] {
+            // One line for the subjects that change the same way on the same day.
+            var groups: [(key: String, subjects: [String])] = []
+            for change in changes {
+                let what = "\(change.starts ? "" : "no longer ")\(change.regulation == .gdpr ? "under the GDPR" : "regulated")"
+                let key = "\(change.day)  \(what)"
+                if groups.last?.key == key { groups[groups.count - 1].subjects.append(change.subject) } else { groups.append((key, [change.subject])) }
+            }
+            return groups.map { group in
+                let (day, what) = (group.key.prefix(10), group.key.dropFirst(12))
+                return "\(indent)\(day)  \(group.subjects.sorted().joined(separator: ", ")) \(what)"
+            }
+        }
+        var result = ["calendar (upcoming changes first):"]
+        result += upcoming.isEmpty ? ["  nothing upcoming"] : lines(upcoming, indent: "  ")
+        if !past.isEmpty {
+            result.append("  in force since:")
+            result += lines(past, indent: "    ")
+        }
+        return result
+    }
+
+    static func summary(_ policy: Policy, language requested: String?, now: Date) -> String {
         let language = policy.resolvedLanguage(requested)
+        let regions = policy.regions
         var lines = [
             "policy \(policy.id), revision \(policy.revision), format \(policy.formatVersion), TCF policy version \(policy.tcfPolicyVersion)",
             "publisher: \(policy.publisher.name) (\(policy.publisher.country))",
-            "GDPR regions: \(policy.regions.gdpr.map(\.description).joined(separator: ", "))",
-            "regulated US states: \(policy.regions.regulatedUSStates.joined(separator: ", "))",
-            "unknown region: \(policy.regions.unknownRegion.rawValue); debug US state: US-\(policy.regions.debugUSState)",
+            "GDPR regions now: \(inForce(regions.gdpr, at: now) { $0.description })",
+            "regulated US states now: \(inForce(regions.regulatedUSStates, at: now) { $0 })",
+            "unknown region: \(regions.unknownRegion.rawValue); debug US state: US-\(regions.debugUSState)",
+        ]
+        lines += calendar(regions.calendar, now: now)
+        lines += [
             "answers valid for \(policy.consent.maximumAgeMonths) months; ask again on revision: \(policy.consent.reconsentOnRevision); on new partners: \(policy.consent.reconsentOnNewPartners); on partners' new purposes: \(policy.consent.reconsentOnPartnerPurposesChanged)",
             "languages: \(policy.languages.joined(separator: ", "))",
             "purposes:",

@@ -10,7 +10,29 @@ package enum EmbeddedDefaultPolicy {
     tcfPolicyVersion: 5,
     publisher: Publisher(name: "Publisher Test Ads", country: "DE"),
     regions: RegionSettings(
-        gdpr: [.eea, .uk, .ch], regulatedUSStates: ["CA", "CO", "CT", "DE", "FL", "IA", "MD", "MN", "MT", "NE", "NH", "NJ", "OR", "TN", "TX", "UT", "VA"],
+        gdpr: [DatedEntry(.eea), DatedEntry(.uk), DatedEntry(.ch)],
+        regulatedUSStates: [
+            DatedEntry("CA", from: PolicyDay(number: 18262)),
+            DatedEntry("CO", from: PolicyDay(number: 19539)),
+            DatedEntry("CT", from: PolicyDay(number: 19539)),
+            DatedEntry("DE", from: PolicyDay(number: 20089)),
+            DatedEntry("FL", from: PolicyDay(number: 19905)),
+            DatedEntry("IA", from: PolicyDay(number: 20089)),
+            DatedEntry("IN", from: PolicyDay(number: 20454)),
+            DatedEntry("KY", from: PolicyDay(number: 20454)),
+            DatedEntry("MD", from: PolicyDay(number: 20362)),
+            DatedEntry("MN", from: PolicyDay(number: 20300)),
+            DatedEntry("MT", from: PolicyDay(number: 19997)),
+            DatedEntry("NE", from: PolicyDay(number: 20089)),
+            DatedEntry("NH", from: PolicyDay(number: 20089)),
+            DatedEntry("NJ", from: PolicyDay(number: 20103)),
+            DatedEntry("OR", from: PolicyDay(number: 19905)),
+            DatedEntry("RI", from: PolicyDay(number: 20454)),
+            DatedEntry("TN", from: PolicyDay(number: 20270)),
+            DatedEntry("TX", from: PolicyDay(number: 19905)),
+            DatedEntry("UT", from: PolicyDay(number: 19722)),
+            DatedEntry("VA", from: PolicyDay(number: 19358)),
+        ],
         unknownRegion: .unknown, debugUSState: "CA"),
     consent: ConsentSettings(
         maximumAgeMonths: 13, reconsentOnRevision: false,
@@ -213,5 +235,5 @@ package enum EmbeddedDefaultPolicy {
     sourceFiles: [.embeddedDefault(sha256: sha256)]) }
 
     /// The SHA-256 of `policies/default.json`'s bytes, taken when this file was generated (a test checks it).
-    package static let sha256 = "928661d05523db38bc6b36bf143989bf3095050b6714a93a556e24e71b316391"
+    package static let sha256 = "cbd603b234de642709829ba7428eb53e52d534110aa1e79b33f795777f1d8e73"
 }

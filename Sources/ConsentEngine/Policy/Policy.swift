@@ -60,15 +60,4 @@ public struct Policy: Sendable, Equatable {
 
     /// The partner with this id, if the policy has one.
     package func partner(_ id: PartnerID) -> Partner? { partners.first { $0.id == id } }
-
-    /// Whether a region falls under the GDPR in this policy.
-    package func isGDPRRegion(_ region: Region) -> Bool {
-        regions.gdpr.contains(region)
-    }
-
-    /// Whether a region is a US state this policy treats as regulated.
-    package func isRegulatedUSState(_ region: Region) -> Bool {
-        guard case .usState(let state) = region else { return false }
-        return regions.regulatedUSStates.contains(state)
-    }
 }

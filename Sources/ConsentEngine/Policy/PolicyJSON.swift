@@ -96,11 +96,13 @@ package enum PolicyJSON {
     private static func regions(_ node: JSONNode) throws(JSONFieldError) -> RegionSettings {
         let object = try node.object(allowed: ["gdpr", "regulatedUSStates", "unknownRegion", "debugUSState"])
         let gdpr = try object.optional("gdpr")?.array().map { node throws(JSONFieldError) in
-            let name = try node.string()
-            guard let region = Region(resolvedName: name) else {
-                throw node.error("'\(name)' is not a resolved region (EEA, UK, CH, US-XX, other, unknown)")
+            try datedEntry(node, subjectKey: "region") { node throws(JSONFieldError) in
+                let name = try node.string()
+                guard let region = Region(resolvedName: name) else {
+                    throw node.error("'\(name)' is not a resolved region (EEA, UK, CH, US-XX, other, unknown)")
+                }
+                return region
             }
-            return region
         }
         var debugUSState = RegionSettings.standard.debugUSState
         if let node = object.optional("debugUSState") {
@@ -110,11 +112,32 @@ package enum PolicyJSON {
             }
             debugUSState = state
         }
+        let states = try object.optional("regulatedUSStates")?.array().map { node throws(JSONFieldError) in
+            try datedEntry(node, subjectKey: "state") { node throws(JSONFieldError) in try node.string() }
+        }
         return RegionSettings(
             gdpr: gdpr ?? RegionSettings.standard.gdpr,
-            regulatedUSStates: try object.optional("regulatedUSStates")?.strings() ?? [],
+            regulatedUSStates: states ?? [],
             unknownRegion: try object.optional("unknownRegion")?.choice(UnknownRegionHandling.self) ?? .unknown,
             debugUSState: debugUSState)
+    }
+
+    /// An entry of the regions block: the subject alone (`"CA"`, in force), or an object naming it under
+    /// `subjectKey` with `from` and `until` days (`{"state": "IN", "from": "2026-01-01"}`).
+    private static func datedEntry<Subject>(
+        _ node: JSONNode, subjectKey: String, subject: (JSONNode) throws(JSONFieldError) -> Subject
+    ) throws(JSONFieldError) -> DatedEntry<Subject> {
+        guard case .object = node.value else { return DatedEntry(try subject(node)) }
+        let object = try node.object(allowed: [subjectKey, "from", "until"])
+        func day(_ key: String) throws(JSONFieldError) -> PolicyDay? {
+            guard let field = object.optional(key) else { return nil }
+            let text = try field.string()
+            guard let day = PolicyDay(parsing: text) else {
+                throw field.error("\"\(text)\" is not \(PolicyDay.expectation)")
+            }
+            return day
+        }
+        return DatedEntry(try subject(object.required(subjectKey)), from: try day("from"), until: try day("until"))
     }
 
     private static func consent(_ node: JSONNode) throws(JSONFieldError) -> ConsentSettings {

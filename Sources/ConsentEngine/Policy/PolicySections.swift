@@ -22,10 +22,11 @@ package enum UnknownRegionHandling: String, Sendable, Equatable, CaseIterable {
 
 /// Which regions fall under which regulation.
 package struct RegionSettings: Sendable, Equatable {
-    /// The regions under the GDPR (a subset of EEA, UK and CH).
-    package var gdpr: [Region]
-    /// US states (two-letter postal codes) with a privacy law the policy honours with an opt-out.
-    package var regulatedUSStates: [String]
+    /// The regions under the GDPR (a subset of EEA, UK and CH), each perhaps only between two days.
+    package var gdpr: [DatedEntry<Region>]
+    /// US states (two-letter postal codes) with a privacy law the policy honours with an opt-out, each
+    /// perhaps only from the day the law took effect.
+    package var regulatedUSStates: [DatedEntry<String>]
     /// How an unknown region is handled.
     package var unknownRegion: UnknownRegionHandling
     /// The US state debug geography `regulatedUSState` stands for (default `CA`).
@@ -109,7 +110,8 @@ package struct AppSettings: Sendable, Equatable {
 extension RegionSettings {
     /// EEA, UK and CH under the GDPR, no regulated states, `unknownRegion` `unknown`, `US-CA`.
     static let standard = RegionSettings(
-        gdpr: [.eea, .uk, .ch], regulatedUSStates: [], unknownRegion: .unknown, debugUSState: "CA")
+        gdpr: [DatedEntry(.eea), DatedEntry(.uk), DatedEntry(.ch)], regulatedUSStates: [], unknownRegion: .unknown,
+        debugUSState: "CA")
 }
 
 extension ConsentSettings {

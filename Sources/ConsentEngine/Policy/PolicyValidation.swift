@@ -15,11 +15,19 @@ enum PolicyValidation {
         if policy.publisher.country.count != 2 || policy.publisher.country.uppercased() != policy.publisher.country {
             try fail("$.publisher.country", "must be an ISO 3166-1 alpha-2 code in capitals, e.g. DE")
         }
-        for (index, region) in policy.regions.gdpr.enumerated() where ![Region.eea, .uk, .ch].contains(region) {
-            try fail("$.regions.gdpr[\(index)]", "'\(region)' cannot be a GDPR region; use EEA, UK or CH")
+        for (index, entry) in policy.regions.gdpr.enumerated() {
+            let path = "$.regions.gdpr[\(index)]"
+            if ![Region.eea, .uk, .ch].contains(entry.subject) {
+                try fail(entry.isDated ? "\(path).region" : path, "'\(entry.subject)' cannot be a GDPR region; use EEA, UK or CH")
+            }
+            try checkDates(entry, path: path)
         }
-        for (index, state) in policy.regions.regulatedUSStates.enumerated() where !RegionTables.usStates.contains(state) {
-            try fail("$.regions.regulatedUSStates[\(index)]", "'\(state)' is not a US state postal code (CA, VA, …)")
+        for (index, entry) in policy.regions.regulatedUSStates.enumerated() {
+            let path = "$.regions.regulatedUSStates[\(index)]"
+            if !RegionTables.usStates.contains(entry.subject) {
+                try fail(entry.isDated ? "\(path).state" : path, "'\(entry.subject)' is not a US state postal code (CA, VA, …)")
+            }
+            try checkDates(entry, path: path)
         }
         if !(1...120).contains(policy.consent.maximumAgeMonths) {
             try fail("$.consent.maximumAgeMonths", "must be between 1 and 120 months")
@@ -68,6 +76,13 @@ enum PolicyValidation {
         if policy.app.trackingUsageDescription["en"]?.isEmpty ?? true {
             try fail("$.app.trackingUsageDescription.en", "the tracking usage description needs an English text")
         }
+    }
+
+    /// A dated entry of the regions block ends after it starts: an `until` on or before its `from` would
+    /// never be in force, which is a mistake in the file rather than a rule.
+    private static func checkDates<Subject>(_ entry: DatedEntry<Subject>, path: String) throws(Failure) {
+        guard let from = entry.from, let until = entry.until, until <= from else { return }
+        throw Failure(path: "\(path).until", message: "\(until) is not after from (\(from)): the entry would never be in force")
     }
 
     /// The `controller` block: every text filled in, an e-mail address, web addresses, a country code.

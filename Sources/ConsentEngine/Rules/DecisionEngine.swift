@@ -12,7 +12,7 @@ public enum DecisionEngine {
         DecisionCount.current?.add()
         var evaluation = Evaluation(record: record, tracing: trace)
         RegionRule.apply(to: &evaluation, policy: policy, context: context)
-        RegulationRule.apply(to: &evaluation, policy: policy)
+        RegulationRule.apply(to: &evaluation, policy: policy, now: context.now)
         ResetRule.apply(to: &evaluation, context: context)
         settleConsent(&evaluation, policy: policy, context: context)
         AdServingRule.apply(to: &evaluation, policy: policy, context: context)

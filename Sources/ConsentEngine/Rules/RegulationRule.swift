@@ -1,11 +1,18 @@
-/// Step 2: which regulation applies to the resolved region, from the policy.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Step 2: which regulation applies to the resolved region, from the policy's entries in force at the
+/// context's `now` (an entry may be dated: a state's law takes effect on a given day).
 enum RegulationRule {
     enum Outcome: String, RuleOutcome {
         case gdpr, usStates, none, unknown, unknownAsGDPR
         static let rule = RuleID.regulation
     }
 
-    static func apply(to evaluation: inout Evaluation, policy: Policy) {
+    static func apply(to evaluation: inout Evaluation, policy: Policy, now: Date) {
         let region = evaluation.region
         if region == .unknown {
             if policy.regions.unknownRegion == .gdpr {
@@ -15,15 +22,47 @@ enum RegulationRule {
                 evaluation.regulation = .unknown
                 evaluation.trace.note(Outcome.unknown, "the region is unknown, so the regulation is unknown (policy unknownRegion: unknown)")
             }
-        } else if policy.isGDPRRegion(region) {
-            evaluation.regulation = .gdpr
-            evaluation.trace.note(Outcome.gdpr, "\(region) is under the GDPR in this policy")
-        } else if policy.isRegulatedUSState(region) {
-            evaluation.regulation = .usStates
-            evaluation.trace.note(Outcome.usStates, "\(region) is a regulated US state in this policy")
-        } else {
-            evaluation.regulation = .none
-            evaluation.trace.note(Outcome.none, "no regulation in this policy applies to \(region)")
+            return
         }
+        // A listed region whose entry is not in force: its dates, for the reason (built only when traced).
+        var outOfForce: (what: String, from: PolicyDay?, until: PolicyDay?)?
+        switch policy.regions.gdprStanding(of: region, at: now) {
+        case .inForce(let entry):
+            evaluation.regulation = .gdpr
+            evaluation.trace.note(Outcome.gdpr, "\(region) is under the GDPR\(since(entry)) in this policy")
+            return
+        case .outOfForce(let entry):
+            outOfForce = ("under the GDPR", entry.from, entry.until)
+        case .unlisted:
+            break
+        }
+        if case .usState(let state) = region {
+            switch policy.regions.regulatedStateStanding(of: state, at: now) {
+            case .inForce(let entry):
+                evaluation.regulation = .usStates
+                evaluation.trace.note(Outcome.usStates, entry.isDated
+                    ? "\(region) is regulated\(since(entry)) in this policy"
+                    : "\(region) is a regulated US state in this policy")
+                return
+            case .outOfForce(let entry):
+                outOfForce = ("regulated", entry.from, entry.until)
+            case .unlisted:
+                break
+            }
+        }
+        evaluation.regulation = .none
+        evaluation.trace.note(Outcome.none, "no regulation in this policy applies to \(region)\(outOfForce.map { ": \(notInForce($0, region, now: now))" } ?? "")")
+    }
+
+    /// ` from 2026-01-01` or ` until 2027-01-01` for a dated entry in force; nothing for an undated one.
+    private static func since<Subject>(_ entry: DatedEntry<Subject>) -> String {
+        if let from = entry.from { return " from \(from)\(entry.until.map { " until \($0)" } ?? "")" }
+        return entry.until.map { " until \($0)" } ?? ""
+    }
+
+    /// Why a listed region's entry does not apply at `now`: it starts later, or it has ended.
+    private static func notInForce(_ entry: (what: String, from: PolicyDay?, until: PolicyDay?), _ region: Region, now: Date) -> String {
+        if let from = entry.from, from.start > now { return "\(region) is \(entry.what) from \(from), not before" }
+        return "\(region) was \(entry.what) until \(entry.until.map(String.init(describing:)) ?? "now")"
     }
 }

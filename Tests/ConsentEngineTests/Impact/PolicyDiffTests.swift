@@ -63,7 +63,17 @@ struct PolicyDiffTests {
             $0.regions.unknownRegion = .gdpr
         },
         DiffCase("the GDPR regions", [(.regionsChanged, "$.regions.gdpr", .strings(["EEA", "UK", "CH"]), .strings(["EEA", "UK"]))]) {
-            $0.regions.gdpr = [.eea, .uk]
+            $0.regions.gdpr = [DatedEntry(.eea), DatedEntry(.uk)]
+        },
+        DiffCase("a state's date moved", [(.regionDatesChanged, "$.regions.regulatedUSStates[?@.state==\"IN\"].from",
+                                            .string("2026-01-01"), .string("2026-02-01"))]) {
+            let index = $0.regions.regulatedUSStates.firstIndex { $0.subject == "IN" }!
+            $0.regions.regulatedUSStates[index].from = PolicyDay(parsing: "2026-02-01")
+        },
+        DiffCase("a state's end set", [(.regionDatesChanged, "$.regions.regulatedUSStates[?@.state==\"TX\"].until",
+                                       .null, .string("2030-01-01"))]) {
+            let index = $0.regions.regulatedUSStates.firstIndex { $0.subject == "TX" }!
+            $0.regions.regulatedUSStates[index].until = PolicyDay(parsing: "2030-01-01")
         },
         // Purposes and special features.
         DiffCase("a purpose's German name", [(.purposeTextChanged, "$.purposes[?@.id==3].name.de",

@@ -25,7 +25,7 @@ struct PolicyLoaderTests {
         #expect(policy.partner(755)?.name == "Google Advertising Products")
         #expect(policy.partners.count >= 10)
         #expect(policy.consent.maximumAgeMonths == 13)
-        #expect(policy.regions.regulatedUSStates.contains("CA"))
+        #expect(policy.regions.regulatedUSStates.contains { $0.subject == "CA" })
         #expect(!policy.tracking.skipWhenPurposeOneRefused)
         #expect(policy.explainer(language: "de")?.title.isEmpty == false)
         #expect(policy.text(.formTitle, language: "en") == "Publisher Test Ads asks for your consent to use your personal data to:")
@@ -91,6 +91,12 @@ struct PolicyLoaderTests {
         ("noEnglishText", "$.texts.en.consent"),
         ("unknownTextKey", "$.texts.de.greeting"),
         ("badState", "$.regions.regulatedUSStates[0]"),
+        ("badDatedState", "$.regions.regulatedUSStates[1].state"),
+        ("untilBeforeFrom", "$.regions.regulatedUSStates[0].until"),
+        ("untilOnFrom", "$.regions.gdpr[1].until"),
+        ("dateWithATime", "$.regions.regulatedUSStates[0].from"),
+        ("impossibleDate", "$.regions.gdpr[0].until"),
+        ("unknownDateField", "$.regions.regulatedUSStates[0].since"),
     ])
     func crossFieldMistakesAreRefusedWithTheirPath(mistake: String, path: String) throws {
         var json = try JSONSerialization.jsonObject(with: Data(defaultPolicyJSON.utf8)) as! [String: Any]
@@ -112,6 +118,18 @@ struct PolicyLoaderTests {
             var texts = json["texts"] as! [String: [String: String]]
             texts["de"]?["greeting"] = "Hallo"
             json["texts"] = texts
+        case "badDatedState":
+            json["regions"] = ["regulatedUSStates": ["CA", ["state": "XX", "from": "2026-01-01"]]]
+        case "untilBeforeFrom":
+            json["regions"] = ["regulatedUSStates": [["state": "IN", "from": "2026-01-01", "until": "2025-12-31"]]]
+        case "untilOnFrom":
+            json["regions"] = ["gdpr": ["EEA", ["region": "UK", "from": "2026-01-01", "until": "2026-01-01"]]]
+        case "dateWithATime":
+            json["regions"] = ["regulatedUSStates": [["state": "IN", "from": "2026-01-01T00:00:00Z"]]]
+        case "impossibleDate":
+            json["regions"] = ["gdpr": [["region": "EEA", "until": "2026-02-30"]]]
+        case "unknownDateField":
+            json["regions"] = ["regulatedUSStates": [["state": "IN", "since": "2026-01-01"]]]
         default:
             json["regions"] = ["regulatedUSStates": ["XX"]]
         }

@@ -69,4 +69,9 @@ extension Decision {
     func outcome(of rule: RuleID) -> String? {
         trace.first { $0.rule == rule }?.outcome
     }
+
+    /// The reason a rule gave, or `nil` when the rule did not run.
+    func reason(of rule: RuleID) -> String? {
+        trace.first { $0.rule == rule }?.reason
+    }
 }

@@ -21,6 +21,10 @@ struct PolicyMessagesTests {
         (policy(#""partners": [{"id": 755, "name": "Google", "purposes": ["1"]}]"#), "$.partners[0].purposes[0]", "expected a whole number"),
         (policy(#""consent": {"maximumAgeMonths": 2.5}"#), "$.consent.maximumAgeMonths", "expected a whole number, found the number 2.5"),
         ("{\n  \"id\": \"x\",\n  \"revision\": 2,,\n}", "$", "not valid JSON at line 3, column 17"),
+        (policy(#""regions": {"regulatedUSStates": [{"state": "IN", "from": "2026-01-01", "until": "2025-12-31"}]}"#),
+         "$.regions.regulatedUSStates[0].until", "2025-12-31 is not after from (2026-01-01): the entry would never be in force"),
+        (policy(#""regions": {"regulatedUSStates": [{"state": "IN", "from": "1 January 2026"}]}"#),
+         "$.regions.regulatedUSStates[0].from", "\"1 January 2026\" is not a day as YYYY-MM-DD"),
         (policy(#""controller": {"name": "P", "contact": "DPO", "email": "dpo", "phone": "1", "address": {"streetAddress": "S", "addressCountry": "DE"}, "url": "https://p.example", "privacyPolicyURL": "https://p.example/privacy"}"#),
          "$.controller.email", "'dpo' is not an e-mail address"),
     ]

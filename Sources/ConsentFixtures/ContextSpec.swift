@@ -8,11 +8,15 @@ import JSONKit
 /// (and a flow step's) overrides field by field; `region` and `now` must be set by one of them.
 struct ContextSpec: Equatable {
     static let fields = [
-        "region", "now", "build", "testDevice", "deviceID", "tfua", "debugGeography", "resetConsent",
+        "region", "storefront", "deviceRegion", "timeZone", "now", "build", "testDevice", "deviceID", "tfua", "debugGeography", "resetConsent",
         "trackingRestricted", "trackingSystem", "lang",
     ]
 
     var region: RegionInput?
+    /// The region hints, as the device gives them (`FRA`, `FR`, `Europe/Paris`).
+    var storefront: String?
+    var deviceRegion: String?
+    var timeZone: String?
     var now: Date?
     var build: Build?
     var testDevice: Bool?
@@ -37,6 +41,16 @@ struct ContextSpec: Equatable {
                 throw field.error("\(error)")
             }
         }
+        // A hint that could not come from a device is a mistake in the fixture, not a hint the engine ignores.
+        func hint(_ kind: RegionHintKind) throws(JSONFieldError) -> String? {
+            guard let field = object[kind.rawValue] else { return nil }
+            let text = try field.string()
+            guard RegionHints.isPossible(text, as: kind) else { throw field.error("'\(text)' is not a \(kind.rawValue) a device could give (\(kind.example))") }
+            return text
+        }
+        spec.storefront = try hint(.storefront)
+        spec.deviceRegion = try hint(.deviceRegion)
+        spec.timeZone = try hint(.timeZone)
         spec.now = try object["now"]?.date()
         spec.build = try object["build"]?.choice(Build.self)
         spec.testDevice = try object["testDevice"]?.bool()
@@ -53,7 +67,9 @@ struct ContextSpec: Equatable {
     /// This context with every field `other` sets replaced by `other`'s.
     func overridden(by other: ContextSpec) -> ContextSpec {
         ContextSpec(
-            region: other.region ?? region, now: other.now ?? now, build: other.build ?? build,
+            region: other.region ?? region, storefront: other.storefront ?? storefront,
+            deviceRegion: other.deviceRegion ?? deviceRegion, timeZone: other.timeZone ?? timeZone,
+            now: other.now ?? now, build: other.build ?? build,
             testDevice: other.testDevice ?? testDevice, deviceID: other.deviceID ?? deviceID,
             tfua: other.tfua ?? tfua, debugGeography: other.debugGeography ?? debugGeography,
             resetConsent: other.resetConsent ?? resetConsent,
@@ -73,7 +89,7 @@ struct ContextSpec: Equatable {
             throw JSONFieldError(path: path, message: "missing field \"now\" (set it in the case's context or the file's)")
         }
         return DecisionContext(
-            region: region, now: now, build: build ?? .debug, isTestDevice: testDevice ?? false,
+            region: region, regionHints: RegionHints(storefront: storefront, deviceRegion: deviceRegion, timeZone: timeZone), now: now, build: build ?? .debug, isTestDevice: testDevice ?? false,
             deviceID: deviceID, isTaggedUnderAgeOfConsent: tfua ?? false,
             debugGeography: debugGeography ?? .disabled, debugResetConsent: resetConsent ?? false,
             trackingCapability: trackingRestricted == true ? .restricted : .available,

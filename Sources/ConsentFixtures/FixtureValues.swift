@@ -17,7 +17,7 @@ extension JSONNode {
     func resolvedRegion() throws(JSONFieldError) -> Region {
         let text = try string()
         guard let region = Region(resolvedName: text) else {
-            throw error("\"\(text)\" is not a resolved region (EEA, UK, CH, US-XX, other, unknown)")
+            throw error("\"\(text)\" is not a resolved region (EEA, UK, CH, US-XX, US, other, unknown)")
         }
         return region
     }

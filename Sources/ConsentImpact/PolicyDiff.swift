@@ -75,7 +75,7 @@ package struct PolicyDiff: Sendable, Equatable {
         case "tcfPolicyVersion": return .tcfPolicyVersionChanged
         case "publisher": return .publisherChanged
         case "controller": return .controllerChanged
-        case "regions": return .regionsChanged
+        case "regions", "regionHints", "regionHintConflict": return .regionsChanged
         case "consent":
             switch second {
             case "maximumAgeMonths": return .validityChanged

@@ -36,6 +36,7 @@ package enum PolicyWriting {
                 "regulatedUSStates": .array(regions.regulatedUSStates.map { dated($0, subjectKey: "state", $0.subject) }),
                 "unknownRegion": .string(regions.unknownRegion.rawValue),
                 "debugUSState": .string("US-\(regions.debugUSState)"),
+                "unitedStatesWithoutState": .string(regions.unitedStatesWithoutState.rawValue),
             ]),
             "consent": .members([
                 "maximumAgeMonths": .integer(consent.maximumAgeMonths),
@@ -78,6 +79,8 @@ package enum PolicyWriting {
             ]),
             "gpp": .members(["usnatVersion": .integer(policy.gpp.usnatVersion), "stateSections": .bool(policy.gpp.stateSections)]),
             "consentMode": .members(["analyticsStoragePurpose": .nullable(policy.consentMode.analyticsStoragePurpose)]),
+            "regionHints": .strings(policy.regionHints.map(\.rawValue)),
+            "regionHintConflict": .string(policy.regionHintConflict.rawValue),
             "testDeviceIDs": .strings(policy.testDeviceIDs),
             "controller": policy.controller.map { controller in
                 .members([

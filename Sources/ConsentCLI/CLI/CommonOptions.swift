@@ -10,7 +10,7 @@ import Foundation
 struct CommonOptions: Sendable {
     static let specs: [OptionSpec] = [
         .option(.app), .option(.stateDir), .option(.policy), .option(.vendorList), .option(.geo),
-        .option(.debugGeo), .flag(.resetConsent), .option(.build), .flag(.testDevice), .option(.deviceID),
+        .option(.storefront), .option(.deviceRegion), .option(.timeZone), .option(.debugGeo), .flag(.resetConsent), .option(.build), .flag(.testDevice), .option(.deviceID),
         .flag(.tfua), .flag(.trackingRestricted), .option(.trackingSystem), .option(.lang), .option(.now), .flag(.json), .flag(.noInput),
         .flag(.noColor), .flag(.help),
     ]
@@ -20,6 +20,8 @@ struct CommonOptions: Sendable {
     var policyPath: String?
     var vendorListPath: String?
     var region: RegionInput
+    /// What the device would say of where the user is (`--storefront`, `--device-region`, `--time-zone`).
+    var regionHints: RegionHints
     var debugGeography: DebugGeography
     var resetConsent: Bool
     var build: Build
@@ -41,6 +43,9 @@ struct CommonOptions: Sendable {
         policyPath = arguments[Option.policy]
         vendorListPath = arguments[Option.vendorList]
         region = try arguments[Option.geo] ?? .unknown
+        regionHints = RegionHints(
+            storefront: try arguments[Option.storefront]?.text, deviceRegion: try arguments[Option.deviceRegion]?.text,
+            timeZone: try arguments[Option.timeZone]?.text)
         debugGeography = try arguments[Option.debugGeo] ?? .disabled
         build = try arguments[Option.build] ?? .debug
         resetConsent = arguments[Flag.resetConsent]
@@ -74,7 +79,7 @@ struct CommonOptions: Sendable {
     /// The launch context the options describe.
     func context(now: Date) -> DecisionContext {
         DecisionContext(
-            region: region, now: now, appID: appID, build: build, isTestDevice: testDevice, deviceID: deviceID,
+            region: region, regionHints: regionHints, now: now, appID: appID, build: build, isTestDevice: testDevice, deviceID: deviceID,
             isTaggedUnderAgeOfConsent: tfua, debugGeography: debugGeography,
             debugResetConsent: resetConsent,
             trackingCapability: trackingSystem == .restricted ? .restricted : .available,
@@ -148,6 +153,41 @@ extension Option where Value == RegionInput {
             }
         }
     }
+}
+
+/// The region hints, each checked as the device would give it: a value that could never come from a device
+/// is a usage error, while one that names no country (a device region of `419`, the time zone `Etc/UTC`) is
+/// accepted and is no hint, as on a device.
+extension Option where Value == RegionHintText {
+    static var storefront: Option<RegionHintText> {
+        hint(.storefront, "storefront", "CC", help: "the App Store storefront's country, ISO 3166-1 alpha-2 or alpha-3 (FR, FRA): a region hint",
+             refusal: "is not an ISO 3166-1 country code")
+    }
+
+    static var deviceRegion: Option<RegionHintText> {
+        hint(.deviceRegion, "device-region", "CC", help: "the region set on the device, ISO 3166-1 alpha-2 (FR; a UN M.49 area such as 419 is no hint)",
+             refusal: "is neither an ISO 3166-1 alpha-2 country code nor a UN M.49 area")
+    }
+
+    static var timeZone: Option<RegionHintText> {
+        hint(.timeZone, "time-zone", "TZ", help: "the device's time zone, as the time-zone database names it (Europe/Berlin): a region hint",
+             refusal: "is not a time zone of the time-zone database")
+    }
+
+    private static func hint(_ kind: RegionHintKind, _ name: String, _ placeholder: String, help: String, refusal: String) -> Option<RegionHintText> {
+        Option(name, placeholder, help: help) { text throws(CLIError) in
+            guard RegionHints.isPossible(text, as: kind) else {
+                throw CLIError.usage("--\(name): '\(text)' \(refusal)", hint: "e.g. --\(name) \(kind.example)")
+            }
+            return RegionHintText(text: text)
+        }
+    }
+}
+
+/// A region hint's value as given on the command line, checked by its option's declaration (a plain `String`
+/// option's value is read unconverted).
+struct RegionHintText: Sendable {
+    var text: String
 }
 
 extension Option where Value == TrackingStatus {

@@ -150,6 +150,7 @@ extension FlowError: ReportableError {
         case .uk: "in the UK under this policy"
         case .ch: "in Switzerland under this policy"
         case .usState(let state): "in US-\(state), a US state this policy does not regulate"
+        case .unitedStates: "in the United States without a state, which this policy does not regulate"
         case .other: "outside the EEA, the UK, Switzerland and the regulated US states"
         case .unknown: "while the region is unknown"
         }

@@ -5,8 +5,11 @@
 public struct ConsentWarning: Sendable, Hashable, CustomStringConvertible {
     /// What the warning is about; the raw values are stable.
     public enum ID: String, Sendable, Hashable, CaseIterable {
-        /// The region was `US` without a state: US-state rules cannot apply.
+        /// The region was `US` without a state and the policy resolves it to `other`: US-state rules cannot
+        /// apply.
         case usStateUnknown
+        /// The device's region hints named different regions; the policy's conflict rule chose one.
+        case regionHintsDisagree
         /// A debug geography was given where it is not honoured (a release build, or not a test device).
         case debugGeographyIgnored
         /// The reset-consent debug setting was given in a release build.

@@ -8,6 +8,9 @@ import Foundation
 public struct DecisionContext: Sendable, Equatable {
     /// Where the region service says the user is.
     public package(set) var region: RegionInput
+    /// What the device says of where the user is (storefront, device region, time zone), used only when
+    /// neither ``region`` nor an earlier launch knows the region, as the policy's `regionHints` says.
+    public package(set) var regionHints: RegionHints
     /// The current time (inject a fixed one in tests; every date is UTC).
     public package(set) var now: Date
     /// The app whose answers are used (reverse-DNS, e.g. `com.example.Shopping`).
@@ -40,6 +43,7 @@ public struct DecisionContext: Sendable, Equatable {
     /// a debug override in production. Pass `build: .debug` in the app's debug configuration.
     public init(
         region: RegionInput = .unknown,
+        regionHints: RegionHints = .none,
         now: Date = ConsentClock.system.now(),
         appID: String = "default",
         build: Build = .release,
@@ -53,6 +57,7 @@ public struct DecisionContext: Sendable, Equatable {
         language: String? = nil
     ) {
         self.region = region
+        self.regionHints = regionHints
         self.now = now
         self.appID = appID
         self.build = build

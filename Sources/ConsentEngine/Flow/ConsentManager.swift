@@ -150,10 +150,14 @@ public struct ConsentManager: Sendable {
 
     /// Starts one launch: run it with ``Launch/run()``, and open privacy options during it with
     /// ``Launch/openPrivacyOptions()``.
+    ///
+    /// - Parameter regionHints: where the launch reads the device's region hints when the context's region is
+    ///   unknown and no earlier launch knew one (on Apple platforms ConsentEngineApple's `DeviceRegionHints()`);
+    ///   `nil` for the context's own ``DecisionContext/regionHints`` alone.
     public func launch(
         context: DecisionContext, forms: any ConsentFormPresenter, tracking: any TrackingAuthorizer,
-        ads: any AdsStarter
+        ads: any AdsStarter, regionHints: (any RegionHintSource)? = nil
     ) -> Launch {
-        Launch(manager: self, context: context, forms: forms, tracking: tracking, ads: ads)
+        Launch(manager: self, context: context, forms: forms, tracking: tracking, ads: ads, hints: regionHints)
     }
 }

@@ -19,6 +19,8 @@ public actor Launch {
     private let forms: any ConsentFormPresenter
     private let tracking: any TrackingAuthorizer
     private let ads: any AdsStarter
+    /// Where the hints come from when the region is unknown; `nil`: the context's hints alone.
+    private let hints: (any RegionHintSource)?
     private var shown: [ShownScreen] = []
     private var adsStarted = false
     /// The stored record as this launch last read or wrote it.
@@ -40,12 +42,13 @@ public actor Launch {
     private var runningFlows = 0
 
     init(manager: ConsentManager, context: DecisionContext, forms: any ConsentFormPresenter,
-         tracking: any TrackingAuthorizer, ads: any AdsStarter) {
+         tracking: any TrackingAuthorizer, ads: any AdsStarter, hints: (any RegionHintSource)?) {
         self.manager = manager
         self.context = context
         self.forms = forms
         self.tracking = tracking
         self.ads = ads
+        self.hints = hints
     }
 
     private var policy: Policy { manager.policy }
@@ -164,6 +167,7 @@ public actor Launch {
         let snapshot = try manager.store.load()
         keep(snapshot.warnings)
         record = snapshot.record
+        await readRegionHints()
         var settled = try await decide()
         guard learning else { return settled }
         try rememberRegion()
@@ -200,6 +204,16 @@ public actor Launch {
     /// `decision` after a change to tracking alone: the tracking step decided again for the launch's record.
     private func retracked(_ decision: Decision) -> Decision {
         DecisionEngine.retracked(decision, policy: policy, context: context, record: record)
+    }
+
+    /// The device's region hints, read only when the decision would use them: the region unknown, no hints
+    /// in the context, none kept from an earlier launch, and the policy letting hints count. They are never
+    /// kept as the last known region (``rememberRegion()`` keeps the context's region alone).
+    private func readRegionHints() async {
+        guard let hints, context.region.region == .unknown, context.regionHints.isEmpty,
+              record.lastKnownRegion == nil || record.lastKnownRegion == .unknown, !policy.regionHints.isEmpty
+        else { return }
+        context.regionHints = await hints.regionHints()
     }
 
     /// The system's tracking answer now, read at every evaluation (the user may have changed it in Settings).

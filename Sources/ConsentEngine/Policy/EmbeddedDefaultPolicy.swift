@@ -33,7 +33,8 @@ package enum EmbeddedDefaultPolicy {
             DatedEntry("UT", from: PolicyDay(number: 19722)),
             DatedEntry("VA", from: PolicyDay(number: 19358)),
         ],
-        unknownRegion: .unknown, debugUSState: "CA"),
+        unknownRegion: .unknown, debugUSState: "CA",
+        unitedStatesWithoutState: .usStates),
     consent: ConsentSettings(
         maximumAgeMonths: 13, reconsentOnRevision: false,
         reconsentOnNewPartners: true,
@@ -230,6 +231,8 @@ package enum EmbeddedDefaultPolicy {
         publisherLegitimateInterestPurposes: []),
     gpp: GPPSettings(usnatVersion: 1, stateSections: false),
     consentMode: ConsentModeSettings(analyticsStoragePurpose: nil),
+    regionHints: [.storefront, .timeZone, .deviceRegion],
+    regionHintConflict: .protective,
     testDeviceIDs: [],
     controller: nil,
     sourceFiles: [.embeddedDefault(sha256: sha256)]) }

@@ -46,6 +46,11 @@ public struct Policy: Sendable, Equatable {
     package var gpp: GPPSettings
     /// How Consent Mode is derived beyond Google's TCF mapping (the `consentMode` block).
     package var consentMode: ConsentModeSettings
+    /// The region hints that count when neither the app nor an earlier launch knows the region, in the
+    /// order they are tried (`regionHints`; empty turns them off).
+    package var regionHints: [RegionHintKind] = RegionHintKind.allCases
+    /// What hints that disagree make of the region (`regionHintConflict`).
+    package var regionHintConflict: RegionHintConflict = .protective
     /// Device ids on which debug settings (debug geography, reset) are honoured.
     package var testDeviceIDs: [String]
     /// Who controls the data, as a Kantara consent receipt names them (the `controller` block); `nil` when

@@ -29,8 +29,8 @@ package enum PolicyJSON {
 
     package static let fields = [
         "formatVersion", "id", "revision", "tcfPolicyVersion", "publisher", "regions", "consent", "purposes",
-        "specialFeatures", "partners", "vendorList", "texts", "tracking", "app", "tcf", "gpp", "consentMode", "testDeviceIDs",
-        "controller",
+        "specialFeatures", "partners", "vendorList", "texts", "tracking", "app", "tcf", "gpp", "consentMode", "regionHints",
+        "regionHintConflict", "testDeviceIDs", "controller",
     ]
 
     static func read(_ node: JSONNode) throws(JSONFieldError) -> PolicyDocument {
@@ -63,6 +63,9 @@ package enum PolicyJSON {
             consentMode: ConsentModeSettings(analyticsStoragePurpose: try object.optional("consentMode").map { node throws(JSONFieldError) in
                 try node.object(allowed: ["analyticsStoragePurpose"]).optional("analyticsStoragePurpose")?.int(in: 1...11)
             } ?? nil),
+            regionHints: try object.optional("regionHints").map { node throws(JSONFieldError) in try regionHints(node) }
+                ?? RegionHintKind.allCases,
+            regionHintConflict: try object.optional("regionHintConflict")?.choice(RegionHintConflict.self) ?? .protective,
             testDeviceIDs: try object.optional("testDeviceIDs")?.strings() ?? [],
             controller: try object.optional("controller").map { node throws(JSONFieldError) in try controller(node) })
         let vendorList = try object.optional("vendorList").map { node throws(JSONFieldError) in
@@ -94,12 +97,12 @@ package enum PolicyJSON {
     }
 
     private static func regions(_ node: JSONNode) throws(JSONFieldError) -> RegionSettings {
-        let object = try node.object(allowed: ["gdpr", "regulatedUSStates", "unknownRegion", "debugUSState"])
+        let object = try node.object(allowed: ["gdpr", "regulatedUSStates", "unknownRegion", "debugUSState", "unitedStatesWithoutState"])
         let gdpr = try object.optional("gdpr")?.array().map { node throws(JSONFieldError) in
             try datedEntry(node, subjectKey: "region") { node throws(JSONFieldError) in
                 let name = try node.string()
                 guard let region = Region(resolvedName: name) else {
-                    throw node.error("'\(name)' is not a resolved region (EEA, UK, CH, US-XX, other, unknown)")
+                    throw node.error("'\(name)' is not a resolved region (EEA, UK, CH, US-XX, US, other, unknown)")
                 }
                 return region
             }
@@ -119,7 +122,19 @@ package enum PolicyJSON {
             gdpr: gdpr ?? RegionSettings.standard.gdpr,
             regulatedUSStates: states ?? [],
             unknownRegion: try object.optional("unknownRegion")?.choice(UnknownRegionHandling.self) ?? .unknown,
-            debugUSState: debugUSState)
+            debugUSState: debugUSState,
+            unitedStatesWithoutState: try object.optional("unitedStatesWithoutState")?.choice(UnitedStatesHandling.self) ?? .usStates)
+    }
+
+    /// `regionHints`: the kinds that count, in order, each once.
+    private static func regionHints(_ node: JSONNode) throws(JSONFieldError) -> [RegionHintKind] {
+        var kinds: [RegionHintKind] = []
+        for element in try node.array() {
+            let kind = try element.choice(RegionHintKind.self)
+            if kinds.contains(kind) { throw element.error("\(kind.rawValue) is listed twice") }
+            kinds.append(kind)
+        }
+        return kinds
     }
 
     /// An entry of the regions block: the subject alone (`"CA"`, in force), or an object naming it under

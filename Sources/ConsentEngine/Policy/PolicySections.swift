@@ -31,6 +31,8 @@ package struct RegionSettings: Sendable, Equatable {
     package var unknownRegion: UnknownRegionHandling
     /// The US state debug geography `regulatedUSState` stands for (default `CA`).
     package var debugUSState: String
+    /// What `US` without a state means (default: regulated, with the national opt-out).
+    package var unitedStatesWithoutState: UnitedStatesHandling = .usStates
 }
 
 /// Answer lifetime, re-consent switches and the buttons of the form.

@@ -11,18 +11,22 @@ public enum Region: Sendable, Hashable, Codable, CustomStringConvertible {
     case ch
     /// A US state, by its two-letter postal code (`CA`).
     case usState(String)
-    /// Any other country, and `US` without a state.
+    /// The United States, its state not known (`US`). The policy decides what it means
+    /// (`regions.unitedStatesWithoutState`): regulated, with the national opt-out (the default), or `other`.
+    case unitedStates
+    /// Any other country.
     case other
     /// The region service failed or the device is offline.
     case unknown
 
-    /// The region's name as it appears in decisions and files: `EEA`, `UK`, `CH`, `US-CA`, `other`, `unknown`.
+    /// The region's name as it appears in decisions and files: `EEA`, `UK`, `CH`, `US-CA`, `US`, `other`, `unknown`.
     public var description: String {
         switch self {
         case .eea: return "EEA"
         case .uk: return "UK"
         case .ch: return "CH"
         case .usState(let state): return "US-\(state)"
+        case .unitedStates: return "US"
         case .other: return "other"
         case .unknown: return "unknown"
         }
@@ -34,6 +38,7 @@ public enum Region: Sendable, Hashable, Codable, CustomStringConvertible {
         case "EEA": self = .eea
         case "UK": self = .uk
         case "CH": self = .ch
+        case "US": self = .unitedStates
         case "other": self = .other
         case "unknown": self = .unknown
         default:
@@ -45,13 +50,13 @@ public enum Region: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
-    /// Decodes a resolved region name (`EEA`, `UK`, `CH`, `US-XX`, `other`, `unknown`); anything else is an error.
+    /// Decodes a resolved region name (`EEA`, `UK`, `CH`, `US-XX`, `US`, `other`, `unknown`); anything else is an error.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let name = try container.decode(String.self)
         guard let region = Region(resolvedName: name) else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "'\(name)' is not a resolved region (EEA, UK, CH, US-XX, other, unknown)")
+                in: container, debugDescription: "'\(name)' is not a resolved region (EEA, UK, CH, US-XX, US, other, unknown)")
         }
         self = region
     }
@@ -67,31 +72,28 @@ public enum Region: Sendable, Hashable, Codable, CustomStringConvertible {
 public struct RegionInput: Sendable, Hashable, CustomStringConvertible {
     /// The code as given, normalised to upper case for country and state codes (`de` → `DE`).
     public let code: String
-    /// What the code means for consent.
+    /// What the code means for consent (`US` is ``Region/unitedStates``, which the policy then resolves).
     public let region: Region
-    /// Set when the code was understood but is incomplete (`US` without a state).
-    public let warning: ConsentWarning?
 
     /// The region the service reports when it failed or the device is offline.
-    public static let unknown = RegionInput(code: "unknown", region: .unknown, warning: nil)
+    public static let unknown = RegionInput(code: "unknown", region: .unknown)
 
     /// The code as given, normalised (`DE` for a user whose region is `EEA`).
     public var description: String { code }
 
-    private init(code: String, region: Region, warning: ConsentWarning?) {
+    private init(code: String, region: Region) {
         self.code = code
         self.region = region
-        self.warning = warning
     }
 
     /// Parses a region code, or throws ``RegionError`` naming the valid forms.
     public init(parsing raw: String) throws(RegionError) {
         let trimmed = raw.trimmedWhitespace
         switch trimmed.lowercased() {
-        case "eea": self.init(code: "EEA", region: .eea, warning: nil); return
-        case "uk": self.init(code: "UK", region: .uk, warning: nil); return
-        case "other": self.init(code: "other", region: .other, warning: nil); return
-        case "unknown": self.init(code: "unknown", region: .unknown, warning: nil); return
+        case "eea": self.init(code: "EEA", region: .eea); return
+        case "uk": self.init(code: "UK", region: .uk); return
+        case "other": self.init(code: "other", region: .other); return
+        case "unknown": self.init(code: "unknown", region: .unknown); return
         default: break
         }
         let upper = trimmed.uppercased()
@@ -100,23 +102,27 @@ public struct RegionInput: Sendable, Hashable, CustomStringConvertible {
             guard RegionTables.usStates.contains(state) else {
                 throw RegionError.unknownUSState(raw)
             }
-            self.init(code: upper, region: .usState(state), warning: nil)
+            self.init(code: upper, region: .usState(state))
             return
         }
-        guard upper.count == 2, RegionTables.countries.contains(upper) else {
+        guard upper.count == 2, let region = Region(country: upper) else {
             throw RegionError.unknownRegion(raw)
         }
-        if upper == "US" {
-            self.init(code: upper, region: .other,
-                      warning: ConsentWarning(.usStateUnknown, "region US has no state: the state is unknown, so US state rules cannot apply (pass US-XX, e.g. US-CA)"))
-        } else if upper == "GB" {
-            self.init(code: upper, region: .uk, warning: nil)
-        } else if upper == "CH" {
-            self.init(code: upper, region: .ch, warning: nil)
-        } else if RegionTables.eeaCountries.contains(upper) {
-            self.init(code: upper, region: .eea, warning: nil)
-        } else {
-            self.init(code: upper, region: .other, warning: nil)
+        self.init(code: upper, region: region)
+    }
+}
+
+extension Region {
+    /// What an ISO 3166-1 alpha-2 country code (in capitals) means for consent: `DE` → EEA, `GB` → UK,
+    /// `CH`, `US` → the United States without a state, any other country → other; `nil` for a code that is
+    /// not a country.
+    package init?(country: String) {
+        guard RegionTables.countries.contains(country) else { return nil }
+        switch country {
+        case "US": self = .unitedStates
+        case "GB": self = .uk
+        case "CH": self = .ch
+        default: self = RegionTables.eeaCountries.contains(country) ? .eea : .other
         }
     }
 }

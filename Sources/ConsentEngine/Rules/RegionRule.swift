@@ -1,13 +1,25 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Step 1: where the user is. A debug geography wins in a debug build on a test device; otherwise the
-/// region service's answer; when that is unknown, the last region a launch knew.
+/// region service's answer; when that is unknown, the last region a launch knew; when no launch knew it,
+/// the device's region hints the policy lets count. `US` without a state becomes what the policy says
+/// (`regions.unitedStatesWithoutState`), whichever of these gave it.
 enum RegionRule {
     enum Outcome: String, RuleOutcome {
-        case debugGeography, context, lastKnown, unknown
+        case debugGeography, context, lastKnown, hint, unknown
         static let rule = RuleID.region
     }
 
     static func apply(to evaluation: inout Evaluation, policy: Policy, context: DecisionContext) {
-        if let warning = context.region.warning { evaluation.warnings.append(warning) }
+        let usAsOther = policy.regions.unitedStatesWithoutState == .other
+        if usAsOther && context.region.region == .unitedStates {
+            evaluation.warnings.append(ConsentWarning(
+                .usStateUnknown, "region US has no state: the state is unknown, so US state rules cannot apply (pass US-XX, e.g. US-CA)"))
+        }
 
         if context.debugGeography != .disabled {
             let onTestDevice = context.isTestDevice || context.deviceID.map(policy.testDeviceIDs.contains) == true
@@ -25,20 +37,54 @@ enum RegionRule {
         }
 
         if context.region.region != .unknown {
-            evaluation.region = context.region.region
-            evaluation.trace.note(Outcome.context, "the region service says \(context.region.region)\(given(context.region))")
+            evaluation.region = resolved(context.region.region, policy)
+            evaluation.trace.note(Outcome.context, "the region service says \(evaluation.region)\(given(context.region, evaluation.region))")
         } else if let last = evaluation.record.lastKnownRegion, last != .unknown {
-            evaluation.region = last
-            evaluation.trace.note(Outcome.lastKnown, "the region is unknown now; using the last known region \(last)")
+            evaluation.region = resolved(last, policy)
+            evaluation.trace.note(Outcome.lastKnown, "the region is unknown now; using the last known region \(evaluation.region)")
+        } else if !context.regionHints.isEmpty, !policy.regionHints.isEmpty,
+                  let hint = fromHints(&evaluation, policy: policy, context: context) {
+            evaluation.region = resolved(hint.region, policy)
+            evaluation.trace.note(Outcome.hint, "the region is unknown and no earlier launch knew it; the \(hint) hint gives \(evaluation.region) (hints in the policy's order: \(policy.regionHints.map(\.rawValue).joined(separator: ", ")); \(policy.regionHintConflict.rawValue) on a disagreement)")
         } else {
             evaluation.region = .unknown
             evaluation.trace.note(Outcome.unknown, "the region is unknown and no earlier launch knew it")
         }
     }
 
+    /// `US` without a state as the policy has it; any other region as it is.
+    static func resolved(_ region: Region, _ policy: Policy) -> Region {
+        region == .unitedStates && policy.regions.unitedStatesWithoutState == .other ? .other : region
+    }
+
+    /// The hint that decides, of those the policy counts, in its order: under `protective` the first naming
+    /// a region under the GDPR now, else the first; a warning names the hints that disagree with it.
+    private static func fromHints(_ evaluation: inout Evaluation, policy: Policy, context: DecisionContext) -> RegionHint? {
+        var counted: [RegionHint] = []
+        for kind in policy.regionHints {
+            if let hint = context.regionHints.value(kind) { counted.append(hint) }
+        }
+        guard var chosen = counted.first else { return nil }
+        if policy.regionHintConflict == .protective,
+           let gdpr = counted.first(where: { hint in
+               if case .inForce = policy.regions.gdprStanding(of: hint.region, at: context.now) { return true }
+               return false
+           }) {
+            chosen = gdpr
+        }
+        let region = resolved(chosen.region, policy)
+        let others = counted.filter { resolved($0.region, policy) != region }
+        if !others.isEmpty {
+            let named = ([chosen] + others).map { "\($0) → \(resolved($0.region, policy))" }.joined(separator: ", ")
+            evaluation.warnings.append(ConsentWarning(
+                .regionHintsDisagree, "the region hints disagree (\(named)); the policy's \(policy.regionHintConflict.rawValue) rule takes \(region) from the \(chosen.kind.rawValue)"))
+        }
+        return chosen
+    }
+
     /// ` (given as DE)` when the service's code is not the region's name.
-    private static func given(_ input: RegionInput) -> String {
-        input.code == input.region.description ? "" : " (given as \(input.code))"
+    private static func given(_ input: RegionInput, _ region: Region) -> String {
+        input.code == region.description ? "" : " (given as \(input.code))"
     }
 
     private static func debugRegion(_ geography: DebugGeography, policy: Policy) -> Region {

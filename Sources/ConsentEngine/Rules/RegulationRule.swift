@@ -36,6 +36,12 @@ enum RegulationRule {
         case .unlisted:
             break
         }
+        if region == .unitedStates {
+            // The region rule made `US` other unless the policy regulates the United States without a state.
+            evaluation.regulation = .usStates
+            evaluation.trace.note(Outcome.usStates, "US without a state is regulated in this policy (unitedStatesWithoutState: usStates): the national opt-out applies wherever the user lives")
+            return
+        }
         if case .usState(let state) = region {
             switch policy.regions.regulatedStateStanding(of: state, at: now) {
             case .inForce(let entry):

@@ -4,12 +4,13 @@ import ConsentSignals
 /// US state the usnat section as Google's UMP writes it (or the state's own section where the policy asks,
 /// never Utah's); `DBAA` with no section elsewhere.
 package enum GPPBuilder {
-    /// The section for a regulated US state's opt-outs; `nil` opt-outs mean no answer yet.
-    package static func usSection(state: String, optOuts: USOptOutAnswer?, settings: GPPSettings) -> GPPUSSection {
+    /// The section for a regulated US state's opt-outs, or the United States' when the state is not known
+    /// (`nil`: always usnat); `nil` opt-outs mean no answer yet.
+    package static func usSection(state: String?, optOuts: USOptOutAnswer?, settings: GPPSettings) -> GPPUSSection {
         // 1 opted out, 2 did not opt out; before any answer "did not".
         func optOut(_ chosen: Bool?) -> Int { chosen == true ? 1 : 2 }
         let kinds: [String: GPPUSSection.Kind] = ["CA": .california, "VA": .virginia, "CO": .colorado, "CT": .connecticut]
-        if settings.stateSections, let kind = kinds[state] {
+        if settings.stateSections, let state, let kind = kinds[state] {
             var section = GPPUSSection(kind: kind)
             section.saleOptOutNotice = 1
             section.saleOptOut = optOut(optOuts?.sale)

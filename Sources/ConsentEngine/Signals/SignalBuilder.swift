@@ -26,7 +26,12 @@ package enum SignalBuilder {
             }
         case .usStates:
             signals.keys[InAppKeyName.gdprApplies] = .int(0)
-            if case .usState(let state) = decision.region {
+            let state: String?? = switch decision.region {
+            case .usState(let state): .some(state)
+            case .unitedStates: .some(nil)
+            default: nil
+            }
+            if let state {
                 // Under TFUA stored answers are not used, and a reset forgets them: the opt-outs read as not
                 // given yet, as the decision reads them.
                 let forgotten = context.isTaggedUnderAgeOfConsent || ResetRule.forgetsStoredAnswers(record, context: context)

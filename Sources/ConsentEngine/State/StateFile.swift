@@ -7,12 +7,14 @@ import JSONKit
 
 /// The format of `state.json`: the stored record under a schema version, described in `SCHEMA.md`.
 ///
-/// Schema 3 (current) is `{"schema": 3, "record": {…}}` with the install's id and the log's head beside the
+/// Schema 4 (current) is `{"schema": 4, "record": {…}}` with the install's id and the log's head beside the
 /// record (``StateChain``), and answers that keep what each partner claimed (``ConsentAnswer/partnerClaims``);
-/// schema 2 is the same without either, and schema 1 is read and migrated (see ``StateReading/version1(_:)``);
-/// a higher schema is refused so that an older binary never overwrites what a newer one wrote.
+/// its regions may be `US`, the United States without a state, which no earlier schema holds. Schema 3 is the
+/// same without `US`, schema 2 without the chain and the claims, and schema 1 is read and migrated (see
+/// ``StateReading/version1(_:)``); a higher schema is refused so that an older binary never overwrites, nor
+/// sets aside as corrupt, what a newer one wrote.
 package enum StateFile {
-    static let currentSchema = 3
+    static let currentSchema = 4
 
     /// What a `state.json` holds.
     package enum Contents: Equatable {
@@ -67,7 +69,7 @@ package enum StateFile {
         do {
             let schema = try StateReading.schema(of: file)
             switch schema {
-            case currentSchema:
+            case 3, currentSchema:
                 return (.record(try StateReading.current(file)), try StateReading.chain(file))
             case 2:
                 return (.record(try StateReading.version2(file)), StateChain())

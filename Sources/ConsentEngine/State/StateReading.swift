@@ -28,8 +28,8 @@ enum StateReading {
     /// The fields schema 3 keeps beside the record (``StateChain``).
     static let chainFields = ["installID", "logHead", "logLines"]
 
-    /// Schema 3: `{"schema": 3, "record": {…}}` and ``chainFields`` beside the record, whose answers keep what
-    /// each disclosed partner claimed.
+    /// Schemas 3 and 4: `{"schema": 4, "record": {…}}` and ``chainFields`` beside the record, whose answers keep
+    /// what each disclosed partner claimed (schema 4 only adds the region `US`, which reading accepts in both).
     static func current(_ file: JSONNode) throws(JSONFieldError) -> ConsentRecord {
         try record(file, schema: StateFile.currentSchema)
     }

@@ -7,20 +7,19 @@ struct RegionInputTests {
         ("DE", "DE", .eea), ("fr", "FR", .eea), ("NO", "NO", .eea), ("IS", "IS", .eea), ("LI", "LI", .eea),
         ("GB", "GB", .uk), ("JP", "JP", .other), ("BR", "BR", .other), ("other", "other", .other),
         ("unknown", "unknown", .unknown), ("US-CA", "US-CA", .usState("CA")), ("us-va", "US-VA", .usState("VA")),
-        ("US-DC", "US-DC", .usState("DC")),
+        ("US-DC", "US-DC", .usState("DC")), ("US", "US", .unitedStates), ("us", "US", .unitedStates),
     ])
     func aRegionCodeResolvesAndKeepsTheCodeGiven(raw: String, code: String, region: Region) throws {
         let input = try RegionInput(parsing: raw)
         #expect(input.code == code)
         #expect(input.region == region)
-        #expect(input.warning == nil)
     }
 
-    @Test func usWithoutAStateResolvesToOtherWithAWarning() throws {
+    @Test func usWithoutAStateIsKeptForThePolicyToResolve() throws {
+        // Reading the code decides nothing: the region rule applies the policy's unitedStatesWithoutState.
         let input = try RegionInput(parsing: "US")
-        #expect(input.region == .other)
-        #expect(input.warning?.id == .usStateUnknown)
-        #expect(input.warning?.message.contains("pass US-XX") == true)
+        #expect(input.region == .unitedStates)
+        #expect(input.region.description == "US")
     }
 
     @Test(arguments: ["Europe", "ZZ", "", "D", "DEU", "EU"])
@@ -35,7 +34,7 @@ struct RegionInputTests {
     }
 
     @Test func resolvedRegionNamesRoundTrip() {
-        for region in [Region.eea, .uk, .ch, .usState("CA"), .other, .unknown] {
+        for region in [Region.eea, .uk, .ch, .usState("CA"), .unitedStates, .other, .unknown] {
             #expect(Region(resolvedName: region.description) == region)
         }
         #expect(Region(resolvedName: "DE") == nil)

@@ -11,7 +11,7 @@ struct RuleRegistryTests {
     /// The published (rule, outcome) ids: fixtures and scripts match on them, so a rename must be a
     /// deliberate change of this list.
     static let publishedPairs = [
-        "region/debugGeography", "region/context", "region/lastKnown", "region/unknown",
+        "region/debugGeography", "region/context", "region/lastKnown", "region/hint", "region/unknown",
         "regulation/gdpr", "regulation/usStates", "regulation/none", "regulation/unknown", "regulation/unknownAsGDPR",
         "reset/notInForce", "reset/debugOverride", "reset/inForce", "reset/debugOverrideIgnored",
         "unknownRegulation/noDecision", "unknownRegulation/known",

@@ -53,7 +53,7 @@ struct ChainedLogTests {
             #expect(chain.head == LogHead(hash: SHA256Hash.hex(lines[1].bytes), lines: 2))
             #expect(chain.installID == installID)
             let state = String(decoding: try #require(fileBytes(store.stateFile)), as: UTF8.self)
-            #expect(state.contains(#""schema": 3"#))
+            #expect(state.contains(#""schema": 4"#))
             #expect(state.contains(#""logHead": "\#(SHA256Hash.hex(lines[1].bytes))""#))
             #expect(state.contains(#""logLines": 2"#))
         }

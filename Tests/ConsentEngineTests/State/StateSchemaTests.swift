@@ -25,6 +25,26 @@ struct StateSchemaTests {
         }
     }
 
+    @Test func aLastKnownUnitedStatesWithoutAStateIsWrittenUnderASchemaOlderReadersRefuseRatherThanSetAside() throws {
+        try withTemporaryDirectory { directory in
+            let store = try makeStore(directory)
+            try store.update { record in
+                record.lastKnownRegion = .unitedStates
+                return .regionLearned(.unitedStates, at: testNow)
+            }
+            let text = try String(contentsOfFile: store.stateFile, encoding: .utf8)
+            #expect(text.contains(#""lastKnownRegion": "US""#))
+            // A reader of schema 3 at most refuses schema 4 as newer and leaves it alone, where the unknown
+            // region name would have made it set the file aside, answers and all.
+            #expect(text.contains(#""schema": 4"#))
+            // This version reads it back, and a further write keeps it.
+            #expect(try store.load().record.lastKnownRegion == .unitedStates)
+            try store.storeConsent(revision: 1)
+            #expect(try store.load().record.lastKnownRegion == .unitedStates)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: store.directory).allSatisfy { !$0.contains("corrupt") })
+        }
+    }
+
     @Test func aSchemaOneStateIsMigratedOnReadAndWrittenAsTheCurrentSchemaByTheNextUpdate() throws {
         try withTemporaryDirectory { directory in
             let store = try makeStore(directory)
@@ -94,7 +114,7 @@ struct StateSchemaTests {
                 try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: store.stateFile)))
                     as? [String: Any])
             let consent = try #require((json["record"] as? [String: Any])?["consent"] as? [String: Any])
-            #expect(json["schema"] as? Int == 3)
+            #expect(json["schema"] as? Int == 4)
             #expect(consent["partnerClaims"] == nil, "an answer that kept no claims is not given any")
             #expect(try store.load().record.consent?.partnerClaims == nil)
         }

@@ -3,25 +3,26 @@ import ConsentEngine
 import ConsentEngineApple
 
 extension AdsCoordinator {
-    /// The coordinator as the iOS app builds it: Apple's ATT prompt after the app's own explainer, and the
-    /// device's tracking capability read from ATT at every launch.
+    /// The coordinator as the iOS app builds it: Apple's ATT prompt after the app's own explainer, the
+    /// device's tracking capability read from ATT at every launch, and the device's region hints
+    /// (`DeviceRegionHints`) when the app's own region service is absent or cannot tell.
     ///
     /// ```swift
     /// let store = try FileConsentStore(appID: "com.example.Shopping")
     /// let ads = AdsCoordinator.live(
     ///     manager: .umpAsCMP(store: store), forms: UMPForms(), ads: MobileAdsStarter(),
-    ///     regionService: UMPRegion(), environment: environment,
+    ///     regionService: backendGeolocation, environment: environment,
     ///     explainer: { request in await ExplainerSheet.present(request) })
     /// ```
     public static func live(
         manager: ConsentManager, forms: any ConsentFormPresenter, ads: any AdsStarter,
-        regionService: any RegionService, environment: AppEnvironment,
+        regionService: (any RegionService)? = nil, environment: AppEnvironment,
         explainer: @escaping @MainActor @Sendable (ExplainerRequest) async -> ExplainerResult
     ) -> AdsCoordinator {
         let att = ATTTrackingAuthorizer(explainer: explainer)
         return AdsCoordinator(
             manager: manager, forms: forms, tracking: att, ads: ads, regionService: regionService,
-            environment: environment, trackingCapability: { await att.trackingCapability() })
+            regionHints: DeviceRegionHints(), environment: environment, trackingCapability: { await att.trackingCapability() })
     }
 
     #if canImport(WebKit)
@@ -33,14 +34,14 @@ extension AdsCoordinator {
     /// ```swift
     /// let store = try FileConsentStore(appID: "com.example.Shopping")
     /// let ads = AdsCoordinator.engineAsCMP(
-    ///     store: store, ads: MobileAdsStarter(), regionService: UMPRegion(), environment: environment,
+    ///     store: store, ads: MobileAdsStarter(), environment: environment,
     ///     explainer: { request in await ExplainerSheet.present(request) })
     /// ```
     @available(iOSApplicationExtension, unavailable)
     @available(macCatalystApplicationExtension, unavailable)
     @available(macOSApplicationExtension, unavailable)
     public static func engineAsCMP(
-        policy: Policy = .default, store: any ConsentStore, ads: any AdsStarter, regionService: any RegionService,
+        policy: Policy = .default, store: any ConsentStore, ads: any AdsStarter, regionService: (any RegionService)? = nil,
         environment: AppEnvironment, receipts: ReceiptQueue? = nil, webContent: WebContentConsent? = nil,
         explainer: @escaping @MainActor @Sendable (ExplainerRequest) async -> ExplainerResult
     ) -> AdsCoordinator {

@@ -38,16 +38,24 @@ public final class AdsCoordinator: Sendable {
     private let forms: any ConsentFormPresenter
     private let tracking: any TrackingAuthorizer
     private let ads: any AdsStarter
-    private let regionService: any RegionService
+    private let regionService: (any RegionService)?
+    private let regionHints: (any RegionHintSource)?
     private let environment: AppEnvironment
     private let trackingCapability: @Sendable () async -> TrackingCapability
     private let current = CurrentLaunch()
 
-    /// - Parameter trackingCapability: whether the device can show the tracking prompt, read at every
-    ///   launch and return to the foreground (on iOS, `ATTTrackingAuthorizer.trackingCapability()`).
+    /// - Parameters:
+    ///   - regionService: the app's own geolocation service, when it has one (its backend's answer, say);
+    ///     `nil` when it has none, and the region is then unknown to the engine.
+    ///   - regionHints: what the device says of the region (on iOS `DeviceRegionHints()`: the storefront, the
+    ///     device's region, the time zone), read by a launch only when the region is unknown: with no
+    ///     service, or with one that is offline.
+    ///   - trackingCapability: whether the device can show the tracking prompt, read at every launch and
+    ///     return to the foreground (on iOS, `ATTTrackingAuthorizer.trackingCapability()`).
     public init(
         manager: ConsentManager, forms: any ConsentFormPresenter, tracking: any TrackingAuthorizer,
-        ads: any AdsStarter, regionService: any RegionService, environment: AppEnvironment,
+        ads: any AdsStarter, regionService: (any RegionService)? = nil, regionHints: (any RegionHintSource)? = nil,
+        environment: AppEnvironment,
         trackingCapability: @escaping @Sendable () async -> TrackingCapability = { .available }
     ) {
         self.manager = manager
@@ -55,6 +63,7 @@ public final class AdsCoordinator: Sendable {
         self.tracking = tracking
         self.ads = ads
         self.regionService = regionService
+        self.regionHints = regionHints
         self.environment = environment
         self.trackingCapability = trackingCapability
     }
@@ -62,7 +71,7 @@ public final class AdsCoordinator: Sendable {
     /// Runs the launch sequence: consent form if needed → explainer → tracking prompt → start ads.
     /// - Returns: whether ads may be requested, and whether to show a privacy-options button.
     public func start() async throws -> AdsState {
-        let launch = manager.launch(context: await context(), forms: forms, tracking: tracking, ads: ads)
+        let launch = manager.launch(context: await context(), forms: forms, tracking: tracking, ads: ads, regionHints: regionHints)
         await current.set(launch)
         return AdsState(try await launch.run())
     }
@@ -73,7 +82,7 @@ public final class AdsCoordinator: Sendable {
         if let running = await current.launch {
             launch = running
         } else {
-            launch = manager.launch(context: await context(), forms: forms, tracking: tracking, ads: ads)
+            launch = manager.launch(context: await context(), forms: forms, tracking: tracking, ads: ads, regionHints: regionHints)
             await current.set(launch)
         }
         return AdsState(try await launch.openPrivacyOptions())
@@ -94,7 +103,7 @@ public final class AdsCoordinator: Sendable {
 
     func context() async -> DecisionContext {
         DecisionContext(
-            region: await regionService.currentRegion(), now: manager.clock.now(), appID: environment.appID,
+            region: await regionService?.currentRegion() ?? .unknown, now: manager.clock.now(), appID: environment.appID,
             build: environment.build, isTestDevice: environment.isSimulator,
             isTaggedUnderAgeOfConsent: environment.isChildUser, trackingCapability: await trackingCapability(),
             language: environment.language)
@@ -137,7 +146,9 @@ public struct AppEnvironment: Sendable {
     }
 }
 
-/// The region service (on iOS, UMP's server answer); `unknown` when offline.
+/// The app's own geolocation service, when it has one (an IP lookup by its backend, say); `unknown` when it
+/// cannot tell, as when the device is offline. Google's UMP keeps its own answer to itself, so an app without
+/// a service of its own passes none and lets the device's region hints stand in.
 public protocol RegionService: Sendable {
     func currentRegion() async -> RegionInput
 }

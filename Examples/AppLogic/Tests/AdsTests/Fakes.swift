@@ -67,3 +67,9 @@ actor ChangingRegion: RegionService {
     func set(_ region: String) throws { self.region = try RegionInput(parsing: region) }
     func currentRegion() async -> RegionInput { region }
 }
+
+/// The device's region hints, as `DeviceRegionHints` reads them on iOS.
+struct FixedHints: RegionHintSource {
+    var hints: RegionHints
+    func regionHints() async -> RegionHints { hints }
+}

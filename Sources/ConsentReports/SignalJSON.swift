@@ -92,6 +92,15 @@ package enum SignalJSON {
          .init(key: "lspaCovered", value: .nullable(string.lspaCovered))]
     }
 
+    /// The uspv1 section by the names iabgpp-es gives its four characters, `Version`, `Notice`,
+    /// `OptOutSale` and `LspaCovered`, in lower camel case, each flag its character (`Y`, `N` or `-`):
+    /// `{"version": 1, "notice": "Y", "optOutSale": "N", "lspaCovered": "N"}` (docs/gpp-fields.md).
+    private static func uspv1(_ string: USPrivacyString) -> JSONValue {
+        .members(["version": .integer(string.version), "notice": .string(USPrivacyString.character(string.noticeGiven)),
+                  "optOutSale": .string(USPrivacyString.character(string.optedOutOfSale)),
+                  "lspaCovered": .string(USPrivacyString.character(string.lspaCovered))])
+    }
+
     /// `{ "kind": "gpp", "sectionIds": [...], "sections": { "<api prefix>": {…} }, "warnings": [...] }`.
     package static func gppString(_ string: GPPString, now: Date) -> JSONValue {
         var sections: [JSONValue.Member] = []
@@ -103,7 +112,7 @@ package enum SignalJSON {
             case .tcfCanada(let canada):
                 sections.append(.init(key: name, value: tcfCanada(canada)))
             case .usPrivacy(let usp):
-                sections.append(.init(key: name, value: .object(usPrivacyFields(usp))))
+                sections.append(.init(key: name, value: uspv1(usp)))
             case .us(let us):
                 sections.append(.init(key: name, value: usSection(us)))
             case .unsupported(_, let text):
@@ -120,7 +129,8 @@ package enum SignalJSON {
     }
 
     /// A US section: `version`, for usmd to usri `subSections` (the header's list, null without a
-    /// header), the section's fields in its order (lists as lists), then `gpc` or null.
+    /// header), the section's fields in its order (an `N-Bitfield` as a list, every other field as
+    /// one number), then `gpc` or null.
     private static func usSection(_ section: GPPUSSection) -> JSONValue {
         var members: [JSONValue.Member] = [.init(key: "version", value: .integer(section.version))]
         if section.kind.definesSectionHeader {
@@ -138,8 +148,9 @@ package enum SignalJSON {
         return .object(members)
     }
 
-    /// TCF Canada's fields by their spec names; the sub-sections' fields null when the string
-    /// has no such sub-section.
+    /// TCF Canada's fields by their spec names, each sub-section's type as iabgpp-es names it
+    /// (`disclosedVendorsSegmentType` 1, `pubPurposesSegmentType` 3); the sub-sections' fields null
+    /// when the string has no such sub-section.
     private static func tcfCanada(_ section: TCFCanadaSection) -> JSONValue {
         let publisher = section.publisherPurposes
         let pairs: KeyValuePairs<String, JSONValue> = [
@@ -162,7 +173,9 @@ package enum SignalJSON {
                 .members(["purpose": .integer(restriction.purpose), "type": .integer(restriction.type.rawValue),
                           "vendors": .integers(restriction.vendors)])
             }),
+            "disclosedVendorsSegmentType": section.disclosedVendors == nil ? .null : .integer(TCFCanadaSubsection.disclosedVendors),
             "disclosedVendors": section.disclosedVendors.map { .integers($0.ids) } ?? .null,
+            "pubPurposesSegmentType": publisher == nil ? .null : .integer(TCFCanadaSubsection.publisherPurposes),
             "pubPurposesExpressConsent": publisher.map { .integers($0.pubPurposesExpressConsent) } ?? .null,
             "pubPurposesImpliedConsent": publisher.map { .integers($0.pubPurposesImpliedConsent) } ?? .null,
             "numCustomPurposes": publisher.map { .integer($0.numCustomPurposes) } ?? .null,

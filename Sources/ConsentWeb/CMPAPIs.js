@@ -16,11 +16,14 @@
   // Set up once per frame, even when the script is added twice (by the app and by the page).
   if (typeof window[UPDATE] === 'function') return;
 
-  // The GPP sections this script can represent: tcfeuv2 and the US sections usnat to usmn.
+  // The GPP sections this script can represent: tcfeuv2, tcfcav1, uspv1 and the US sections usnat to usri.
   var GPP_PREFIXES = {
-    2: 'tcfeuv2', 7: 'usnat', 8: 'usca', 9: 'usva', 10: 'usco', 11: 'usut', 12: 'usct', 13: 'usfl', 14: 'usmt',
-    15: 'usor', 16: 'ustx', 17: 'usde', 18: 'usia', 19: 'usne', 20: 'usnh', 21: 'usnj', 22: 'ustn', 23: 'usmn'
+    2: 'tcfeuv2', 5: 'tcfcav1', 6: 'uspv1', 7: 'usnat', 8: 'usca', 9: 'usva', 10: 'usco', 11: 'usut', 12: 'usct',
+    13: 'usfl', 14: 'usmt', 15: 'usor', 16: 'ustx', 17: 'usde', 18: 'usia', 19: 'usne', 20: 'usnh', 21: 'usnj',
+    22: 'ustn', 23: 'usmn', 24: 'usmd', 25: 'usin', 26: 'usky', 27: 'usri'
   };
+  // The sections whose core carries Created and LastUpdated, which the data holds as milliseconds.
+  var DATED_SECTIONS = ['tcfeuv2', 'tcfcav1'];
   var SUPPORTED_APIS = Object.keys(GPP_PREFIXES).map(function (id) { return id + ':' + GPP_PREFIXES[id]; });
 
   var current = data;
@@ -199,12 +202,11 @@
     return applicable.length === 1 && applicable[0] === -1 ? 'disabled' : 'hidden';
   }
 
-  /** The parsed sections as the caller sees them: fresh objects, with the TC string's dates as Dates. */
+  /** The parsed sections as the caller sees them: fresh objects, with the TCF sections' dates as Dates. */
   function parsed(state, prefix) {
-    var section = state.gpp.parsedSections[prefix];
-    if (!section) return null;
-    var result = copy(section);
-    if (prefix === 'tcfeuv2') {
+    if (!Object.prototype.hasOwnProperty.call(state.gpp.parsedSections, prefix)) return null;
+    var result = copy(state.gpp.parsedSections[prefix]);
+    if (DATED_SECTIONS.indexOf(prefix) >= 0) {
       result[0].Created = new Date(result[0].Created);
       result[0].LastUpdated = new Date(result[0].LastUpdated);
     }
@@ -232,13 +234,25 @@
     return { eventName: eventName, listenerId: listenerId, data: eventData, pingData: pingData };
   }
 
+  /** A prefix's entry under `name` in one of the data's maps (`fieldAliases`, `fieldValues`), or undefined. */
+  function entry(map, prefix, name) {
+    var own = Object.prototype.hasOwnProperty;
+    return map && own.call(map, prefix) && own.call(map[prefix], name) ? map[prefix][name] : undefined;
+  }
+
+  /**
+   * A field by the name the sub-sections carry (iabgpp-es's), by the section specification's spelling where
+   * it differs, or one of the values iabgpp-es reads beside the sub-sections' fields; null for any other.
+   */
   function gppField(prefix, name) {
     var section = parsed(current, prefix);
     if (!section) return null;
+    var key = entry(current.gpp.fieldAliases, prefix, name) || name;
     for (var index = 0; index < section.length; index++) {
-      if (Object.prototype.hasOwnProperty.call(section[index], name)) return section[index][name];
+      if (Object.prototype.hasOwnProperty.call(section[index], key)) return section[index][key];
     }
-    return null;
+    var value = entry(current.gpp.fieldValues, prefix, name);
+    return value === undefined ? null : copy(value);
   }
 
   function gpp(command, callback, parameter) {

@@ -6,8 +6,10 @@ import JSONKit
 ///
 /// `{ "cmpId", "cmpVersion", "gdprApplies" (true, false or null when undetermined), "tcfPolicyVersion",
 /// "tc": {…} or null, "addtlConsent", "gpp": { "gppString", "sectionList", "applicableSections",
-/// "parsedSections" } }`. The TC fields are bit strings as the in-app keys hold them (character n is id
-/// n+1), which the script turns into the TCData's `{"id": true|false}` objects.
+/// "parsedSections", "fieldAliases", "fieldValues" } }`, the last two by API prefix: the names `getField`
+/// answers beyond the sub-sections' own (`GPPSectionsJSON`). The TC fields are bit strings as the in-app
+/// keys hold them (character n is id n+1), which the script turns into the TCData's `{"id": true|false}`
+/// objects.
 enum WebSignals {
     static func value(_ keys: InAppKeys, tcfPolicyVersion: Int) throws(SignalDecodingError) -> JSONValue {
         let gdprApplies: JSONValue = switch keys[InAppKeyName.gdprApplies] {
@@ -82,12 +84,12 @@ enum WebSignals {
     private static func gppValue(_ keys: InAppKeys, gdprApplies: JSONValue) throws(SignalDecodingError) -> JSONValue {
         var string = ""
         var sectionList: [Int] = []
-        var parsed: [JSONValue.Member] = []
+        var sections: [GPPSectionsJSON.Section] = []
         if case .string(let text)? = keys[InAppKeyName.gppString] {
             let model = try GPPString(decoding: text)
             string = text
             sectionList = model.sectionIds
-            parsed = model.sections.compactMap(GPPSectionsJSON.section)
+            sections = model.sections.compactMap(GPPSectionsJSON.section)
         }
         let applicable: [Int] = if case .string(let ids)? = keys[InAppKeyName.gppSectionIds] {
             ids.split(separator: "_").compactMap { Int($0) }
@@ -98,7 +100,9 @@ enum WebSignals {
             "gppString": .string(string),
             "sectionList": .integers(sectionList),
             "applicableSections": .integers(applicable),
-            "parsedSections": .object(parsed),
+            "parsedSections": .object(sections.map { .init(key: $0.prefix, value: .array($0.subsections)) }),
+            "fieldAliases": .object(sections.filter { !$0.aliases.isEmpty }.map { .init(key: $0.prefix, value: .object($0.aliases)) }),
+            "fieldValues": .object(sections.filter { !$0.values.isEmpty }.map { .init(key: $0.prefix, value: .object($0.values)) }),
         ])
     }
 }

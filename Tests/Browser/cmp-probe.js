@@ -106,8 +106,20 @@
     return answers;
   }
 
+  /** For each API prefix asked: getSection's answer, and getField's for each of the names asked. */
+  function fields(requests) {
+    var answers = {};
+    Object.keys(requests).forEach(function (prefix) {
+      var named = {};
+      requests[prefix].forEach(function (name) { named[name] = direct('__gpp', 'getField', undefined, prefix + '.' + name); });
+      answers[prefix] = { section: direct('__gpp', 'getSection', undefined, prefix), fields: named };
+    });
+    return answers;
+  }
+
   window.cmpProbe = {
     everything: function () { return JSON.stringify(everything()); },
+    fields: function (requests) { return JSON.stringify(fields(requests)); },
     listen: listen,
     remove: remove,
     getTCDataLater: getTCDataLater,

@@ -145,6 +145,7 @@ enum HandedOverHelp {
           gpcSubsectionEmpty                  warning  a GPP section ends with an empty sub-section ('.' and nothing after it)
           purposeUndefined                    warning  a purpose above 10 (TCF policy versions 2-3) or 11 (version 4 on)
           coreSegmentShort                    warning  the TC core segment ends before NumPubRestrictions, read as no restriction
+          usnatCoreShort                      warning  a usnat Version 2 core only a version-1 core long, read with v1's fields padded with zeros
 
         Options:
           --prefs FILE           the preferences file: an iOS plist (XML or binary) or Android shared_prefs XML

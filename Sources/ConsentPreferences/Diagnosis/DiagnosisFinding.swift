@@ -63,6 +63,8 @@ public struct DiagnosisFinding: Sendable, Equatable {
         case purposeUndefined
         /// The TC string's core segment ends before `NumPubRestrictions`.
         case coreSegmentShort
+        /// A usnat core under `Version` 2 is only a version-1 core long, read with v1's widths.
+        case usnatCoreShort
 
         /// The id of a warning the codecs' checks give about a decoded string.
         public init(_ warning: SignalWarning.ID) {
@@ -73,6 +75,7 @@ public struct DiagnosisFinding: Sendable, Equatable {
             case .gpcSubsectionEmpty: self = .gpcSubsectionEmpty
             case .purposeUndefined: self = .purposeUndefined
             case .coreSegmentShort: self = .coreSegmentShort
+            case .usnatCoreShort: self = .usnatCoreShort
             }
         }
 
@@ -81,7 +84,7 @@ public struct DiagnosisFinding: Sendable, Equatable {
             switch self {
             case .cmpCertificationUnknown, .keyMissing, .keyWithoutTCString, .stringDatedInFuture, .duplicateKey, .noCMPKeys,
                  .purposeLegitimateInterestForbidden, .vendorIdAboveMax, .vendorIdZero, .gpcSubsectionEmpty, .purposeUndefined,
-                 .coreSegmentShort:
+                 .coreSegmentShort, .usnatCoreShort:
                 .warning
             default:
                 .error
@@ -115,6 +118,7 @@ public struct DiagnosisFinding: Sendable, Equatable {
             case .gpcSubsectionEmpty: SignalWarning.ID.gpcSubsectionEmpty.summary
             case .purposeUndefined: SignalWarning.ID.purposeUndefined.summary
             case .coreSegmentShort: SignalWarning.ID.coreSegmentShort.summary
+            case .usnatCoreShort: SignalWarning.ID.usnatCoreShort.summary
             }
         }
     }

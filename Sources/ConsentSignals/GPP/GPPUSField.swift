@@ -1,8 +1,10 @@
-/// A field of the GPP US sections (usnat and the states' sections), named as the specs name it
-/// in lower camel case, the same way for every section.
+/// A field of the GPP US sections (usnat and the states' sections), as `GPPUSSection` stores it: the
+/// raw value is the model's property.
 ///
 /// Each section has some of these fields, in its own order: `GPPUSLayout` holds which and
-/// how long the lists are, and `GPPUSSection` stores their values.
+/// how long the lists are, and `GPPUSSection` stores their values. `KnownChildSensitiveDataConsents`
+/// is two fields here, since the specs give it two shapes: a list (`N-Bitfield(2,n)`) in usnat, usca,
+/// usct, usfl, usmt, usor, usde, usnh and usnj, one number (`Int(2)`) in the other sections.
 package enum GPPUSField: String, Sendable, CaseIterable {
     case mspaVersion
     case sharingNotice
@@ -18,6 +20,9 @@ package enum GPPUSField: String, Sendable, CaseIterable {
     case targetedAdvertisingOptOut
     case sensitiveDataProcessing
     case knownChildSensitiveDataConsents
+    /// `KnownChildSensitiveDataConsents` where it is one `Int(2)` (Tennessee's spec spells it
+    /// `KnownChildSensitiveDataConsent`).
+    case knownChildSensitiveDataConsent
     case personalDataConsents
     case additionalDataProcessingConsent
     case mspaCoveredTransaction
@@ -25,15 +30,18 @@ package enum GPPUSField: String, Sendable, CaseIterable {
     case mspaOptOutOptionMode
     case mspaServiceProviderMode
 
-    /// The name in lower camel case, as `consentctl decode` prints it and the model spells it.
-    package var name: String { rawValue }
+    /// The model's property, which encoding errors name.
+    package var property: String { rawValue }
+
+    /// The name in lower camel case, as `consentctl decode` prints it: the spec's name, one spelling
+    /// for every section (`knownChildSensitiveDataConsents` in Tennessee's too).
+    package var name: String { self == .knownChildSensitiveDataConsent ? Self.knownChildSensitiveDataConsents.rawValue : rawValue }
 
     /// The spec's name (upper camel case): decoding errors name it, and the GPP CMP API's JavaScript
-    /// representation of a section uses it as the field's name.
-    package var specName: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+    /// representation of a section uses it as the field's name, as IAB's iabgpp-es does.
+    package var specName: String { name.prefix(1).uppercased() + name.dropFirst() }
 
-    /// Whether the field is a list (an `N-Bitfield(2,n)`); in the sections where the spec makes
-    /// `KnownChildSensitiveDataConsents` a single `Int(2)`, it is a list of one.
+    /// Whether the field is a list (an `N-Bitfield(2,n)`); every other field is one number.
     package var isList: Bool { self == .sensitiveDataProcessing || self == .knownChildSensitiveDataConsents }
 
     /// The width of one value: `MspaVersion` is an `Int(6)`, every other value an `Int(2)`.
@@ -82,6 +90,7 @@ extension GPPUSSection {
             case .mspaMode: mspaMode
             case .mspaOptOutOptionMode: mspaOptOutOptionMode
             case .mspaServiceProviderMode: mspaServiceProviderMode
+            case .knownChildSensitiveDataConsent: knownChildSensitiveDataConsent
             case .sensitiveDataProcessing, .knownChildSensitiveDataConsents: nil
             }
         }
@@ -105,6 +114,7 @@ extension GPPUSSection {
             case .mspaMode: mspaMode = newValue
             case .mspaOptOutOptionMode: mspaOptOutOptionMode = newValue
             case .mspaServiceProviderMode: mspaServiceProviderMode = newValue
+            case .knownChildSensitiveDataConsent: knownChildSensitiveDataConsent = newValue
             case .sensitiveDataProcessing, .knownChildSensitiveDataConsents: break
             }
         }

@@ -4,13 +4,18 @@
 /// A new US section is a `GPPUSSection.Kind` case and a row in `standard(_:)`; its fields come
 /// from `GPPUSField`.
 struct GPPUSLayout: Sendable, Equatable {
-    /// One field of a layout: a value (`count` 1) or a list of `count` values.
+    /// One field of a layout: a number (`count` 1) or a list of `count` values, as its field is.
     struct Slot: Sendable, Equatable {
         let field: GPPUSField
         let count: Int
 
         static func value(_ field: GPPUSField) -> Slot { Slot(field: field, count: 1) }
         static func list(_ field: GPPUSField, _ count: Int) -> Slot { Slot(field: field, count: count) }
+
+        /// `KnownChildSensitiveDataConsents` as one `Int(2)`.
+        static let childNumber = value(.knownChildSensitiveDataConsent)
+        /// `KnownChildSensitiveDataConsents` as an `N-Bitfield(2,count)`.
+        static func children(_ count: Int) -> Slot { list(.knownChildSensitiveDataConsents, count) }
     }
 
     /// The optional sub-section after the core.
@@ -48,6 +53,11 @@ struct GPPUSLayout: Sendable, Equatable {
     /// field it lacks), so that the encoder checks a section without searching the slots.
     let counts: [Int]
 
+    /// How many values the layout holds for `field` (0 for a field it lacks).
+    func count(of field: GPPUSField) -> Int {
+        GPPUSField.allCases.firstIndex(of: field).map { counts[$0] } ?? 0
+    }
+
     private init(_ kind: GPPUSSection.Kind, _ core: [Slot]) {
         startsWithVersion = !kind.definesSectionHeader
         self.core = core
@@ -63,7 +73,7 @@ struct GPPUSLayout: Sendable, Equatable {
             .value(.targetedAdvertisingOptOutNotice), .value(.sensitiveDataProcessingOptOutNotice),
             .value(.sensitiveDataLimitUseNotice), .value(.saleOptOut), .value(.sharingOptOut),
             .value(.targetedAdvertisingOptOut), .list(.sensitiveDataProcessing, sensitive),
-            .list(.knownChildSensitiveDataConsents, child), .value(.personalDataConsents),
+            .children(child), .value(.personalDataConsents),
             .value(.mspaCoveredTransaction), .value(.mspaOptOutOptionMode), .value(.mspaServiceProviderMode),
         ])
     }
@@ -72,26 +82,26 @@ struct GPPUSLayout: Sendable, Equatable {
     static let nationalV2 = national(sensitive: 16, child: 3)
 
     /// The states' common shape: a first notice, sale and targeted-advertising notices and
-    /// opt-outs, the two lists, `extra` (`AdditionalDataProcessingConsent` in the newer
-    /// states), then the MSPA fields. usut and usia add a sensitive-data notice (`notice`).
+    /// opt-outs, the sensitive-data list, the child consents (`child`: one number or a list),
+    /// `extra` (`AdditionalDataProcessingConsent` in the newer states), then the MSPA fields.
+    /// usut and usia add a sensitive-data notice (`notice`).
     private static func state(
-        _ kind: GPPUSSection.Kind, first: GPPUSField, notice: GPPUSField? = nil, sensitive: Int, child: Int,
+        _ kind: GPPUSSection.Kind, first: GPPUSField, notice: GPPUSField? = nil, sensitive: Int, child: Slot,
         extra: GPPUSField? = .additionalDataProcessingConsent
     ) -> GPPUSLayout {
         let notices: [Slot] = [.value(first), .value(.saleOptOutNotice), .value(.targetedAdvertisingOptOutNotice)]
             + (notice.map { [.value($0)] } ?? [])
         return GPPUSLayout(kind, notices + [
-            .value(.saleOptOut), .value(.targetedAdvertisingOptOut), .list(.sensitiveDataProcessing, sensitive),
-            .list(.knownChildSensitiveDataConsents, child),
+            .value(.saleOptOut), .value(.targetedAdvertisingOptOut), .list(.sensitiveDataProcessing, sensitive), child,
         ] + (extra.map { [.value($0)] } ?? []) + [
             .value(.mspaCoveredTransaction), .value(.mspaOptOutOptionMode), .value(.mspaServiceProviderMode),
         ])
     }
 
     /// usmd to usri's core: the MSPA block first, then the notices and opt-outs; usin, usky and
-    /// usri add their single child value (their sensitive data is in the sub-section).
+    /// usri add their one child value (their sensitive data is in the sub-section).
     private static func draft(_ kind: GPPUSSection.Kind) -> GPPUSLayout {
-        let child: [Slot] = kind == .maryland ? [] : [.list(.knownChildSensitiveDataConsents, 1)]
+        let child: [Slot] = kind == .maryland ? [] : [.childNumber]
         return GPPUSLayout(kind, [
             .value(.mspaVersion), .value(.mspaCoveredTransaction), .value(.mspaMode), .value(.processingNotice),
             .value(.saleOptOutNotice), .value(.targetedAdvertisingOptOutNotice), .value(.saleOptOut),
@@ -114,46 +124,61 @@ struct GPPUSLayout: Sendable, Equatable {
             GPPUSLayout(.california, [
                 .value(.saleOptOutNotice), .value(.sharingOptOutNotice), .value(.sensitiveDataLimitUseNotice),
                 .value(.saleOptOut), .value(.sharingOptOut), .list(.sensitiveDataProcessing, 9),
-                .list(.knownChildSensitiveDataConsents, 2), .value(.personalDataConsents),
+                .children(2), .value(.personalDataConsents),
                 .value(.mspaCoveredTransaction), .value(.mspaOptOutOptionMode), .value(.mspaServiceProviderMode),
             ])
-        case .virginia: state(.virginia, first: .sharingNotice, sensitive: 8, child: 1, extra: nil)
-        case .colorado: state(.colorado, first: .sharingNotice, sensitive: 7, child: 1, extra: nil)
+        case .virginia: state(.virginia, first: .sharingNotice, sensitive: 8, child: .childNumber, extra: nil)
+        case .colorado: state(.colorado, first: .sharingNotice, sensitive: 7, child: .childNumber, extra: nil)
         case .utah:
-            state(.utah, first: .sharingNotice, notice: .sensitiveDataProcessingOptOutNotice, sensitive: 8, child: 1, extra: nil)
-        case .connecticut: state(.connecticut, first: .sharingNotice, sensitive: 8, child: 3, extra: nil)
-        case .florida: state(.florida, first: .processingNotice, sensitive: 8, child: 3)
-        case .montana: state(.montana, first: .sharingNotice, sensitive: 8, child: 3)
-        case .oregon: state(.oregon, first: .processingNotice, sensitive: 11, child: 3)
-        case .texas: state(.texas, first: .processingNotice, sensitive: 8, child: 1)
-        case .delaware: state(.delaware, first: .processingNotice, sensitive: 9, child: 5)
+            state(.utah, first: .sharingNotice, notice: .sensitiveDataProcessingOptOutNotice, sensitive: 8, child: .childNumber, extra: nil)
+        case .connecticut: state(.connecticut, first: .sharingNotice, sensitive: 8, child: .children(3), extra: nil)
+        case .florida: state(.florida, first: .processingNotice, sensitive: 8, child: .children(3))
+        case .montana: state(.montana, first: .sharingNotice, sensitive: 8, child: .children(3))
+        case .oregon: state(.oregon, first: .processingNotice, sensitive: 11, child: .children(3))
+        case .texas: state(.texas, first: .processingNotice, sensitive: 8, child: .childNumber)
+        case .delaware: state(.delaware, first: .processingNotice, sensitive: 9, child: .children(5))
         case .iowa:
-            state(.iowa, first: .processingNotice, notice: .sensitiveDataOptOutNotice, sensitive: 8, child: 1, extra: nil)
-        case .nebraska: state(.nebraska, first: .processingNotice, sensitive: 8, child: 1)
-        case .newHampshire: state(.newHampshire, first: .processingNotice, sensitive: 8, child: 3)
-        case .newJersey: state(.newJersey, first: .processingNotice, sensitive: 10, child: 5)
-        case .tennessee: state(.tennessee, first: .processingNotice, sensitive: 8, child: 1)
-        case .minnesota: state(.minnesota, first: .processingNotice, sensitive: 8, child: 1)
+            state(.iowa, first: .processingNotice, notice: .sensitiveDataOptOutNotice, sensitive: 8, child: .childNumber, extra: nil)
+        case .nebraska: state(.nebraska, first: .processingNotice, sensitive: 8, child: .childNumber)
+        case .newHampshire: state(.newHampshire, first: .processingNotice, sensitive: 8, child: .children(3))
+        case .newJersey: state(.newJersey, first: .processingNotice, sensitive: 10, child: .children(5))
+        case .tennessee: state(.tennessee, first: .processingNotice, sensitive: 8, child: .childNumber)
+        case .minnesota: state(.minnesota, first: .processingNotice, sensitive: 8, child: .childNumber)
         case .maryland, .indiana, .kentucky, .rhodeIsland: draft(kind)
         }
     }
 
     /// The layout to read a section whose core starts with `Version` by, following IAB's Java
     /// library 4.x for usnat: Version 2, or Version 1 with at least 72 bits (as its 3.x
-    /// versions wrote), is the v2 layout; nil for a version the section does not define.
+    /// versions wrote), is the v2 layout; nil for a version the section does not define. A short
+    /// usnat core (`readsShortCore`) is read in the v1 layout.
     static func decoding(_ kind: GPPUSSection.Kind, version: Int, bitCount: Int) -> GPPUSLayout? {
         switch (kind, version) {
-        case (.national, 2): nationalV2
+        case (.national, 2): readsShortCore(kind, version: version, bitCount: bitCount) ? nationalV1 : nationalV2
         case (.national, 1): bitCount >= 72 ? nationalV2 : nationalV1
         case (_, 1): standard(kind)
         default: nil
         }
     }
 
+    /// Whether a core of `bitCount` bits under `version` is usnat's short core: Version 2 over exactly
+    /// a v1 core's 60 bits, padded as the spec pads it (60) or as the libraries do (66). iabgpp-es
+    /// reads such a core with v1's widths and pads its lists with zeros to v2's lengths, and IAB's own
+    /// GPP tests hold two of them valid; any other length under Version 2 is read in the v2 layout.
+    static func readsShortCore(_ kind: GPPUSSection.Kind, version: Int, bitCount: Int) -> Bool {
+        kind == .national && version == 2 && (bitCount == 60 || bitCount == 66)
+    }
+
     /// The layout a section's values ask for: usnat's by the lengths of its lists, so that a
-    /// Version 1 string in the v2 layout round-trips.
+    /// Version 1 string in the v2 layout round-trips; a short core's is v1's.
     static func encoding(_ section: GPPUSSection) throws(SignalEncodingError) -> GPPUSLayout {
         let kind = section.kind
+        if section.isCoreShort {
+            guard kind == .national, section.version == 2 else {
+                throw SignalEncodingError(field: "isCoreShort", reason: "only usnat's Version 2 core can be short, not \(kind.apiPrefix)'s Version \(section.version)")
+            }
+            return nationalV1
+        }
         switch (kind, section.version) {
         case (.national, 1), (.national, 2):
             let counts = (section.sensitiveDataProcessing?.count, section.knownChildSensitiveDataConsents?.count)

@@ -83,6 +83,10 @@ extension GPPUSSection {
         /// usky and usri do not).
         public var hasGPCSubsection: Bool { GPPUSLayout.Subsection.of(self) == .gpc }
 
+        /// Whether the section's optional sub-section is Sensitive Data Consents (usin, usky and usri),
+        /// which holds `SensitiveDataProcessing`.
+        package var hasSensitiveDataConsentsSubsection: Bool { GPPUSLayout.Subsection.of(self) == .sensitiveDataConsents }
+
         /// Whether the section's v1.0 draft puts a section header (`SectionID`, `Version`,
         /// `SubSections`) before its sub-sections: usmd, usin, usky and usri.
         public var definesSectionHeader: Bool { rawValue >= 24 }

@@ -54,10 +54,14 @@ public struct GPPUSSection: Sendable, Equatable {
     /// usor 11, usde 9, usnj 10, usco 7, most others 8; none in usmd. In usin, usky and usri it
     /// is the optional Sensitive Data Consents sub-section: nil when the string has none.
     public var sensitiveDataProcessing: [Int]?
-    /// `KnownChildSensitiveDataConsents`: usnat 2 (v1) or 3 (v2), usca 2, usct, usfl, usmt,
-    /// usor and usnh 3, usde and usnj 5; where the spec makes it a single value (usva, usco,
-    /// usut, ustx, usia, usne, ustn, usmn, usin, usky, usri) a list of one; none in usmd.
+    /// `KnownChildSensitiveDataConsents` where the spec makes it a list (`N-Bitfield(2,n)`): usnat
+    /// 2 (v1) or 3 (v2), usca 2, usct, usfl, usmt, usor and usnh 3, usde and usnj 5; nil in the
+    /// other sections.
     public var knownChildSensitiveDataConsents: [Int]?
+    /// `KnownChildSensitiveDataConsents` where the spec makes it one `Int(2)`: usva, usco, usut,
+    /// ustx, usia, usne, ustn (whose spec spells it `KnownChildSensitiveDataConsent`), usmn, usin,
+    /// usky and usri; nil in the other sections.
+    public var knownChildSensitiveDataConsent: Int?
     /// `PersonalDataConsents` (usnat, usca).
     public var personalDataConsents: Int?
     /// `AdditionalDataProcessingConsent` (usfl, usmt, usor, ustx, usde, usne, usnh, usnj, ustn,
@@ -69,6 +73,11 @@ public struct GPPUSSection: Sendable, Equatable {
     public var mspaServiceProviderMode: Int?
     /// The GPC sub-section's `Gpc` flag, or nil when the string has no GPC sub-section.
     public var gpc: Bool?
+    /// Whether usnat's core, under `Version` 2, is only as long as a version-1 core (60 bits, or 66
+    /// with the libraries' padding), as IAB's iabgpp-es reads and some encoders wrote it: read with
+    /// v1's widths, its lists padded with zeros to v2's 16 and 3 values, and written back as it was
+    /// (the padded values must then be 0). ``SignalWarning`` reports it (`usnatCoreShort`).
+    public var isCoreShort: Bool
     /// Whether the section's text ends with a `.` and nothing after it: an empty GPC
     /// sub-section, which some encoders leave. Read as no sub-section and written back as it
     /// was; ``SignalWarning`` reports it (`gpcSubsectionEmpty`).
@@ -81,6 +90,7 @@ public struct GPPUSSection: Sendable, Equatable {
         self.kind = kind
         version = 1
         hasSectionHeader = false
+        isCoreShort = false
         endsWithEmptySubsection = false
         gpc = nil
         for slot in GPPUSLayout.standard(kind).core {

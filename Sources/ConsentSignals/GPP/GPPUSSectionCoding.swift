@@ -39,9 +39,15 @@ enum GPPUSSectionCoding {
             }
             layout = found
             section.version = version
+            section.isCoreShort = GPPUSLayout.readsShortCore(kind, version: version, bitCount: reader.bitCount)
         }
         for slot in layout.core {
             section[slot.field] = try read(slot, with: &reader)
+        }
+        if section.isCoreShort {
+            // v2 adds four sensitive-data categories and a third child value, read as 0.
+            section.sensitiveDataProcessing? += [0, 0, 0, 0]
+            section.knownChildSensitiveDataConsents? += [0]
         }
         for part in subsectionParts {
             try readSubsection(layout.subsection, of: kind, text, part, into: &section)
@@ -86,6 +92,17 @@ enum GPPUSSectionCoding {
     /// Encodes `section`, padded as `padding` says.
     static func encode(_ section: GPPUSSection, padding: GPPPadding) throws(SignalEncodingError) -> String {
         let layout = try layout(encoding: section)
+        var section = section
+        if section.isCoreShort {
+            // Only v1's values are written: v2's four more categories and third child value must be 0.
+            for (field, extra) in [(GPPUSField.sensitiveDataProcessing, 4), (.knownChildSensitiveDataConsents, 1)] {
+                let values = section[field] ?? []
+                guard values.count == layout.count(of: field) + extra, values.suffix(extra).allSatisfy({ $0 == 0 }) else {
+                    throw SignalEncodingError(field: field.property, reason: "a short usnat core writes version 1's values, then \(extra) zero(s)")
+                }
+                section[field] = Array(values.dropLast(extra))
+            }
+        }
         let subsectionValues = layout.subsection == .sensitiveDataConsents ? section.sensitiveDataProcessing : nil
         try checkFields(of: section, against: layout)
         var writer = BitWriter(capacity: 24)
@@ -132,6 +149,9 @@ enum GPPUSSectionCoding {
         guard section.version == 1 else {
             throw SignalEncodingError(field: "version", reason: "\(kind.apiPrefix) has no version \(section.version)")
         }
+        guard !section.isCoreShort else {
+            throw SignalEncodingError(field: "isCoreShort", reason: "only usnat's Version 2 core can be short, not \(kind.apiPrefix)'s")
+        }
         if !section.hasSectionHeader, section.mspaVersion == kind.sectionId {
             throw SignalEncodingError(
                 field: "mspaVersion",
@@ -150,21 +170,21 @@ enum GPPUSSectionCoding {
             let values = section[field]
             guard count > 0 else {
                 if values != nil {
-                    throw SignalEncodingError(field: field.name, reason: "\(prefix) has no such field; set it to nil")
+                    throw SignalEncodingError(field: field.property, reason: "\(prefix) has no such field; set it to nil")
                 }
                 continue
             }
             guard let values else {
                 // Only the optional sub-section's list may be left out.
                 if layout.subsection == .sensitiveDataConsents && field == .sensitiveDataProcessing { continue }
-                throw SignalEncodingError(field: field.name, reason: "\(prefix) needs a value")
+                throw SignalEncodingError(field: field.property, reason: "\(prefix) needs a value")
             }
             guard values.count == count else {
-                throw SignalEncodingError(field: field.name, reason: "\(prefix) takes \(count) values, not \(values.count)")
+                throw SignalEncodingError(field: field.property, reason: "\(prefix) takes \(count) values, not \(values.count)")
             }
             let limit = (1 << field.bits) - 1
             if let value = values.first(where: { !(0...limit).contains($0) }) {
-                throw SignalEncodingError(field: field.name, reason: "\(value) does not fit in \(field.bits) bits (0-\(limit))")
+                throw SignalEncodingError(field: field.property, reason: "\(value) does not fit in \(field.bits) bits (0-\(limit))")
             }
         }
         if section.gpc != nil, layout.subsection != .gpc {
@@ -179,6 +199,7 @@ extension GPPUSSection {
         self.kind = kind
         version = 1
         hasSectionHeader = false
+        isCoreShort = false
         endsWithEmptySubsection = false
     }
 }

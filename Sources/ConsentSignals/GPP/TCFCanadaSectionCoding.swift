@@ -1,3 +1,9 @@
+/// The `SubsectionType` (3 bits) of each tcfcav1 sub-section after the core.
+package enum TCFCanadaSubsection {
+    package static let disclosedVendors = 1
+    package static let publisherPurposes = 3
+}
+
 /// Reading and writing GPP section 5 (tcfcav1): the core sub-section, then the Publisher
 /// Purposes (`SubsectionType` 3) and Disclosed Vendors (1) sub-sections, read in any order and
 /// written in that one, as IAB's GPP libraries write them.
@@ -30,7 +36,7 @@ enum TCFCanadaSectionCoding {
             var reader = try BitReader(text: text, range: part, segment: subsectionName)
             let type = try reader.read(3, "SubsectionType")
             switch type {
-            case 1:
+            case TCFCanadaSubsection.disclosedVendors:
                 guard section.disclosedVendors == nil else { throw reader.error("SubsectionType", .duplicateSegment, at: 0) }
                 let left = budget
                 (section.disclosedVendors, budget) = try eitherCoding(reader) {
@@ -38,7 +44,7 @@ enum TCFCanadaSectionCoding {
                     var budget = left
                     return (try reader.readOptimizedRange("DisclosedVendors", coding: coding, budget: &budget), budget)
                 }
-            case 3:
+            case TCFCanadaSubsection.publisherPurposes:
                 guard section.publisherPurposes == nil else { throw reader.error("SubsectionType", .duplicateSegment, at: 0) }
                 var purposes = TCFCanadaSection.PublisherPurposes()
                 purposes.pubPurposesExpressConsent = try reader.readBitfield(24, "PubPurposesExpressConsent")
@@ -140,7 +146,7 @@ enum TCFCanadaSectionCoding {
         writer.pad(padding)
         if let purposes = section.publisherPurposes {
             writer.beginSegment(after: UInt8(ascii: "."))
-            writer.write(3, width: 3)
+            writer.write(TCFCanadaSubsection.publisherPurposes, width: 3)
             writer.writeBitfield(try Check.ids(purposes.pubPurposesExpressConsent, within: 24, "pubPurposesExpressConsent"), count: 24)
             writer.writeBitfield(try Check.ids(purposes.pubPurposesImpliedConsent, within: 24, "pubPurposesImpliedConsent"), count: 24)
             let custom = try Check.checked(purposes.numCustomPurposes, bits: 6, "numCustomPurposes")
@@ -151,7 +157,7 @@ enum TCFCanadaSectionCoding {
         }
         if let disclosed = section.disclosedVendors {
             writer.beginSegment(after: UInt8(ascii: "."))
-            writer.write(1, width: 3)
+            writer.write(TCFCanadaSubsection.disclosedVendors, width: 3)
             writer.writeOptimizedRange(try checked(disclosed, "disclosedVendors"))
             writer.pad(padding)
         }

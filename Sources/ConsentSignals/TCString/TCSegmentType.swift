@@ -1,12 +1,12 @@
 /// The segments of a TC string, by their 3-bit `SegmentType`.
-enum TCSegmentType: Int, Sendable {
+package enum TCSegmentType: Int, Sendable {
     case core = 0
     case disclosedVendors = 1
     case allowedVendors = 2
     case publisherTC = 3
 
     /// The name used in errors.
-    var name: String {
+    package var name: String {
         switch self {
         case .core: "core segment"
         case .disclosedVendors: "Disclosed Vendors segment"

@@ -59,8 +59,11 @@ public struct USPrivacyString: Sendable, Equatable {
         guard version == 1 else {
             throw SignalEncodingError(field: "version", reason: "\(version) is not 1, the only US Privacy version")
         }
-        return "1" + [noticeGiven, optedOutOfSale, lspaCovered].map { flag in
-            flag.map { $0 ? "Y" : "N" } ?? "-"
-        }.joined()
+        return "1" + [noticeGiven, optedOutOfSale, lspaCovered].map(Self.character).joined()
+    }
+
+    /// A flag's character: `Y` for true, `N` for false, `-` for nil (not applicable).
+    package static func character(_ flag: Bool?) -> String {
+        flag.map { $0 ? "Y" : "N" } ?? "-"
     }
 }

@@ -24,8 +24,8 @@ extension SignalWarning {
     }
 
     /// The warnings of a GPP string's sections, each message starting with the section's API
-    /// prefix: its TC string's (tcfeuv2), TCF Canada's vendors above their largest id, and US
-    /// sections that end with an empty sub-section.
+    /// prefix: its TC string's (tcfeuv2), TCF Canada's vendors above their largest id, a usnat
+    /// Version 2 core only a version-1 core long, and US sections that end with an empty sub-section.
     public static func check(_ string: GPPString) -> [SignalWarning] {
         var warnings: [SignalWarning] = []
         for section in string.sections {
@@ -37,12 +37,25 @@ extension SignalWarning {
             case .tcfCanada(let canada):
                 found = aboveMax(canada.vendorExpressConsent, "VendorExpressConsent") + aboveMax(canada.vendorImpliedConsent, "VendorImpliedConsent")
                     + (canada.disclosedVendors.map { aboveMax($0, "DisclosedVendors") } ?? [])
-            case .us(let us) where us.endsWithEmptySubsection:
-                found = [SignalWarning(.gpcSubsectionEmpty, "the section ends with an empty sub-section ('.' and nothing after it): read as no GPC sub-section")]
-            case .us, .usPrivacy, .unsupported:
+            case .us(let us):
+                found = usSection(us)
+            case .usPrivacy, .unsupported:
                 found = []
             }
             warnings += found.map { SignalWarning($0.id, "\(prefix) section: \($0.message)") }
+        }
+        return warnings
+    }
+
+    /// A usnat short core, and a US section that ends with an empty sub-section.
+    private static func usSection(_ section: GPPUSSection) -> [SignalWarning] {
+        var warnings: [SignalWarning] = []
+        if section.isCoreShort {
+            warnings.append(SignalWarning(.usnatCoreShort,
+                "the core says Version 2 but is only a version-1 core long: read with version 1's fields, SensitiveDataProcessing and KnownChildSensitiveDataConsents padded with zeros to 16 and 3 values, as iabgpp-es reads it"))
+        }
+        if section.endsWithEmptySubsection {
+            warnings.append(SignalWarning(.gpcSubsectionEmpty, "the section ends with an empty sub-section ('.' and nothing after it): read as no GPC sub-section"))
         }
         return warnings
     }

@@ -21,6 +21,9 @@ public struct SignalWarning: Sendable, Equatable, CustomStringConvertible {
         case purposeUndefined
         /// The TC core segment ends before `NumPubRestrictions`, read as no restriction.
         case coreSegmentShort
+        /// A usnat core under `Version` 2 is only a version-1 core long, read with v1's widths and
+        /// its lists padded with zeros, as iabgpp-es reads it.
+        case usnatCoreShort
 
         /// What the warning means, in one line.
         public var summary: String {
@@ -32,6 +35,7 @@ public struct SignalWarning: Sendable, Equatable, CustomStringConvertible {
             case .gpcSubsectionEmpty: "a GPP section ends with an empty sub-section ('.' and nothing after it)"
             case .purposeUndefined: "a purpose above 10 (TCF policy versions 2-3) or 11 (version 4 on)"
             case .coreSegmentShort: "the TC core segment ends before NumPubRestrictions, read as no restriction"
+            case .usnatCoreShort: "a usnat Version 2 core only a version-1 core long, read with v1's fields padded with zeros"
             }
         }
     }

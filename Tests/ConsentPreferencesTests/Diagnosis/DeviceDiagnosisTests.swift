@@ -103,6 +103,7 @@ struct DeviceDiagnosisTests {
         #expect(warnings == [
             .cmpCertificationUnknown, .keyMissing, .keyWithoutTCString, .stringDatedInFuture, .duplicateKey, .noCMPKeys,
             .purposeLegitimateInterestForbidden, .vendorIdAboveMax, .vendorIdZero, .gpcSubsectionEmpty, .purposeUndefined, .coreSegmentShort,
+            .usnatCoreShort,
         ])
         #expect(DiagnosisFinding.ID.allCases.allSatisfy { !$0.summary.isEmpty })
     }

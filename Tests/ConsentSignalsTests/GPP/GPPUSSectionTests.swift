@@ -79,14 +79,14 @@ extension USSectionVector {
             (section.sharingNotice, section.saleOptOutNotice, section.targetedAdvertisingOptOutNotice) = (1, 1, 1)
             (section.saleOptOut, section.targetedAdvertisingOptOut) = (1, 1)
             section.sensitiveDataProcessing = pattern(8)
-            section.knownChildSensitiveDataConsents = [1]
+            section.knownChildSensitiveDataConsent = 1
             (section.mspaCoveredTransaction, section.mspaOptOutOptionMode, section.mspaServiceProviderMode) = (1, 1, 2)
         }, paddings: [.spec, .library]),
         USSectionVector(text: "BVWSSVg.YA", section: usSection(.colorado) { section in
             (section.sharingNotice, section.saleOptOutNotice, section.targetedAdvertisingOptOutNotice) = (1, 1, 1)
             (section.saleOptOut, section.targetedAdvertisingOptOut) = (1, 1)
             section.sensitiveDataProcessing = pattern(7)
-            section.knownChildSensitiveDataConsents = [1]
+            section.knownChildSensitiveDataConsent = 1
             (section.mspaCoveredTransaction, section.mspaOptOutOptionMode, section.mspaServiceProviderMode) = (1, 1, 2)
             section.gpc = true
         }, paddings: [.library]),
@@ -95,7 +95,7 @@ extension USSectionVector {
             section.sensitiveDataProcessingOptOutNotice = 1
             (section.saleOptOut, section.targetedAdvertisingOptOut) = (1, 1)
             section.sensitiveDataProcessing = pattern(8)
-            section.knownChildSensitiveDataConsents = [1]
+            section.knownChildSensitiveDataConsent = 1
             (section.mspaCoveredTransaction, section.mspaOptOutOptionMode, section.mspaServiceProviderMode) = (1, 1, 2)
         }, paddings: [.library]),
         USSectionVector(text: "BVWSSZFg.YA", section: usSection(.connecticut) { section in
@@ -118,18 +118,18 @@ extension USSectionVector {
         (GPPUSSection.Kind.florida, "BVWSSZlY", pattern(8), [2, 1, 2], nil),
         (.montana, "BVWSSZFY.YA", pattern(8), pattern(3), true),
         (.oregon, "BVWSSRpFYA.YA", pattern(9) + [1, 2], pattern(3), true),
-        (.texas, "BVWSSVWA.YA", pattern(8), [1], true),
+        (.texas, "BVWSSVWA.YA", pattern(8), nil, true),
         (.delaware, "BVWSSSSVYA.YA", pattern(9), pattern(3) + [2, 1], true),
-        (.iowa, "BVVkklWA.YA", pattern(8), [1], true),
-        (.nebraska, "BVWSSVWA.YA", pattern(8), [1], true),
+        (.iowa, "BVVkklWA.YA", pattern(8), nil, true),
+        (.nebraska, "BVWSSVWA.YA", pattern(8), nil, true),
         (.newHampshire, "BVWSSZFY.YA", pattern(8), pattern(3), true),
         (.newJersey, "BVWSSRklWA.YA", pattern(9) + [1], pattern(3) + [2, 1], true),
-        (.tennessee, "BVWSSVWA.YA", pattern(8), [1], true),
-        (.minnesota, "BVWSSVWA.YA", pattern(8), [1], true),
+        (.tennessee, "BVWSSVWA.YA", pattern(8), nil, true),
+        (.minnesota, "BVWSSVWA.YA", pattern(8), nil, true),
         (.maryland, "BVVU.YA", nil, nil, true),
-        (.indiana, "BVVV.kkk", pattern(8), [1], nil),
-        (.kentucky, "BVVV.kkk", pattern(8), [1], nil),
-        (.rhodeIsland, "BVVV.kkk", pattern(8), [1], nil),
+        (.indiana, "BVVV.kkk", pattern(8), nil, nil),
+        (.kentucky, "BVVV.kkk", pattern(8), nil, nil),
+        (.rhodeIsland, "BVVV.kkk", pattern(8), nil, nil),
     ].map { kind, text, sensitive, child, gpc in
         USSectionVector(text: text, section: libraryTestSection(kind, sensitive: sensitive, child: child, gpc: gpc), paddings: [.library])
     }

@@ -76,8 +76,9 @@ struct RandomModels {
                 customPurposesExpressConsent: ids(custom), customPurposesImpliedConsent: ids(custom)) : nil)
     }
 
-    /// A US section of `kind` in one of the layouts its versions have, every value random within its
-    /// width, its optional sub-section there or not, and now and then an empty sub-section at its end.
+    /// A US section of `kind` in one of the layouts its versions have (usnat's short Version 2 core
+    /// too, its padded values 0), every value random within its width, its optional sub-section
+    /// there or not, and now and then an empty sub-section at its end.
     mutating func usSection(_ kind: GPPUSSection.Kind) -> GPPUSSection {
         var section = GPPUSSection(kind: kind)
         var layout = GPPUSLayout.standard(kind)
@@ -88,6 +89,11 @@ struct RandomModels {
         section.hasSectionHeader = kind.definesSectionHeader && bool()
         for slot in layout.core {
             section[slot.field] = (0..<slot.count).map { _ in int(0...(1 << slot.field.bits) - 1) }
+        }
+        if kind == .national, section.version == 2, oneIn(4) {
+            section.isCoreShort = true
+            section.sensitiveDataProcessing = Array((section.sensitiveDataProcessing ?? []).prefix(12)) + [0, 0, 0, 0]
+            section.knownChildSensitiveDataConsents = Array((section.knownChildSensitiveDataConsents ?? []).prefix(2)) + [0]
         }
         if kind.definesSectionHeader, !section.hasSectionHeader, section.mspaVersion == kind.sectionId {
             section.mspaVersion = 1

@@ -28,7 +28,8 @@ func pattern(_ count: Int) -> [Int] {
 }
 
 /// A section with the values IAB's GPP libraries' encode tests set: every notice, opt-out,
-/// consent and mode 1 but `mspaServiceProviderMode` 2, the lists given, and `gpc` as given.
+/// consent (a one-number `KnownChildSensitiveDataConsents` too) and mode 1 but
+/// `mspaServiceProviderMode` 2, the lists given (nil where the section has none), and `gpc` as given.
 func libraryTestSection(_ kind: GPPUSSection.Kind, sensitive: [Int]?, child: [Int]?, gpc: Bool?) -> GPPUSSection {
     var section = GPPUSSection(kind: kind)
     for (field, values) in section.fieldsInOrder where values != nil && !field.isList {

@@ -65,6 +65,16 @@ struct SignalWarningTests {
         #expect(SignalWarning.check(try GPPString(decoding: "DBABAw~Bqqqqqqo")) == [])
     }
 
+    @Test("a usnat Version 2 core only a version-1 core long is named, and a whole one is not", arguments: [
+        ("DBABLA~CAAAAAAAAQA.QA", [SignalWarning.ID.usnatCoreShort]), ("DBABL~CAAAAAABEQ", [.usnatCoreShort]),
+        ("DBABLA~CAAAAAABEQA.", [.usnatCoreShort, .gpcSubsectionEmpty]), ("DBABL~CAAAAAAAAABA", []), ("DBABL~BAAAAAAAAQA", []),
+    ])
+    func usnatShortCore(_ string: String, _ expected: [SignalWarning.ID]) throws {
+        let warnings = SignalWarning.check(try GPPString(decoding: string))
+        #expect(warnings.map(\.id) == expected)
+        #expect(warnings.allSatisfy { $0.message.hasPrefix("usnat section: ") })
+    }
+
     @Test("a GPP string's TCF EU section is checked as a TC string, named tcfeuv2")
     func tcfEuropeInGPP() throws {
         let tc = TCString(tcfPolicyVersion: 4, purposeLegitimateInterests: [3])
@@ -85,6 +95,7 @@ struct SignalWarningTests {
         #expect(SignalWarning.ID.allCases.allSatisfy { !$0.summary.isEmpty })
         #expect(SignalWarning.ID.allCases.map(\.rawValue) == [
             "purposeLegitimateInterestForbidden", "vendorIdAboveMax", "vendorIdZero", "gpcSubsectionEmpty", "purposeUndefined", "coreSegmentShort",
+            "usnatCoreShort",
         ])
     }
 }

@@ -35,9 +35,6 @@ enum WildTraps {
         "gpp-036": Trap("iabgpp-java asserts 16 and 3 usnat categories for a 60-bit v1 string; the spec's v1 has 12 and 2", .usnatVersion1Categories),
         "gpp-038": Trap("iabgpp-java asserts 16 and 3 usnat categories for a 60-bit v1 string; the spec's v1 has 12 and 2", .usnatVersion1Categories),
         "gpp_section-049": Trap("iabgpp-java asserts 16 and 3 usnat categories for a 60-bit v1 string; the spec's v1 has 12 and 2", .usnatVersion1Categories),
-        // README: iabgpp-es accepts a version-2 usnat header on a core only as long as a version-1 core.
-        "gpp-018": Trap("iabgpp-es reads usnat version 2 from a v1-length core; the spec's v2 core is 70 bits, so it runs past the end", .refused("runs past the end of the string")),
-        "gpp-020": Trap("iabgpp-es reads usnat version 2 from a v1-length core; the spec's v2 core is 70 bits, so it runs past the end", .refused("runs past the end of the string")),
         // README: go-gpp's fixtures use section versions the spec does not define, and go-gpp never checks them.
         "gpp-045": Trap("go-gpp's usca fixture is version 49, which no spec defines", .refused("version 49 is not supported")),
         "gpp-046": Trap("go-gpp's usva fixture is version 27, which no spec defines", .refused("version 27 is not supported")),

@@ -34,26 +34,6 @@ func comparable(_ value: JSONValue) -> JSONValue {
     }
 }
 
-/// The names `consentctl decode` gives a TC string's fields, and those of the GPP tcfeuv2 section ("GPPExtension:
-/// IAB Europe TCF"): the mapping the README documents. Lists of ids stay lists of ids.
-let tcfEUSectionNames: [(decode: String, gpp: String)] = [
-    ("version", "Version"), ("created", "Created"), ("lastUpdated", "LastUpdated"), ("cmpId", "CmpId"),
-    ("cmpVersion", "CmpVersion"), ("consentScreen", "ConsentScreen"), ("consentLanguage", "ConsentLanguage"),
-    ("vendorListVersion", "VendorListVersion"), ("tcfPolicyVersion", "TcfPolicyVersion"),
-    ("isServiceSpecific", "IsServiceSpecific"), ("useNonStandardTexts", "UseNonStandardTexts"),
-    ("specialFeatureOptIns", "SpecialFeatureOptIns"), ("purposeConsents", "PurposeConsent"),
-    ("purposeLegitimateInterests", "PurposesLITransparency"), ("purposeOneTreatment", "PurposeOneTreatment"),
-    ("publisherCC", "PublisherCC"), ("vendorConsents", "VendorConsent"),
-    ("vendorLegitimateInterests", "VendorLegitimateInterest"), ("publisherRestrictions", "PubRestrictions"),
-]
-
-/// The Publisher TC segment's names: `decode`'s `publisherTC` members and the section's segment type 3 fields.
-let publisherSegmentNames: [(decode: String, gpp: String)] = [
-    ("purposeConsents", "PubPurposesConsent"), ("purposeLegitimateInterests", "PubPurposesLITransparency"),
-    ("numCustomPurposes", "NumCustomPurposes"), ("customPurposeConsents", "CustomPurposesConsent"),
-    ("customPurposeLegitimateInterests", "CustomPurposesLITransparency"),
-]
-
 /// A US section field's GPP name: `decode`'s lower camel case name with its first letter in upper case.
 func usFieldName(_ decodeName: String) -> String {
     decodeName.prefix(1).uppercased() + decodeName.dropFirst()

@@ -99,6 +99,20 @@ struct BrowserRun: Sendable {
             ]))
         }
         pages += try updatePages(states)
+        // Every section's fields, by the specifications' names and by iabgpp-es's.
+        for page in FieldTablePages.pages {
+            let base = publisher + "/" + page.name
+            _ = try serve(base + "/cmp.js", try FieldTablePages.script(try FieldTablePages.gppString(page.tables, others: page.others)),
+                          "text/javascript")
+            _ = try serve(base + "/article.html", """
+                <!doctype html><html lang="en"><head><title>Article</title><script src="\(base)/cmp.js"></script>
+                <script src="\(publisher)/probe.js"></script></head><body><p>An article</p></body></html>
+                """, "text/html")
+            let requests = JSONWriter.text(FieldTablePages.requests(page.tables, others: page.others))
+            pages.append(BrowserHarness.Page(name: page.name, url: base + "/article.html", steps: [
+                .init(name: "fields", evaluate: "() => cmpProbe.fields(\(requests))"),
+            ]))
+        }
         let start = try serve(publisher + "/timing-start.js", "window.__cmpStart = performance.now();", "text/javascript")
         let ping = try serve(publisher + "/timing-ping.js", """
             if (window.__tcfapi) __tcfapi('ping', 2, function () { window.__firstPing = performance.now() - window.__cmpStart; window.__firstPingAt = performance.now(); });

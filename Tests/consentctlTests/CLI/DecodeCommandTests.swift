@@ -31,7 +31,48 @@ struct DecodeCommandTests {
         #expect(sections["usin"]?["sensitiveDataProcessing"] as? [Int] == Array(repeating: 0, count: 8))
         #expect(sections["usmd"]?["gpc"] as? Bool == false)
         #expect(sections["tcfcav1"]?["pubPurposesExpressConsent"] as? [Int] == [])
+        #expect(sections["tcfcav1"]?["pubPurposesSegmentType"] as? Int == 3)
+        // The sub-section iabgpp-es 3.2 leaves out at its defaults: its type is null, as its fields are.
+        #expect(sections["tcfcav1"]?["disclosedVendorsSegmentType"] is NSNull)
+        #expect(sections["tcfcav1"]?["disclosedVendors"] is NSNull)
         #expect(object["warnings"] as? [Any] != nil)
+    }
+
+    @Test(arguments: ["usva", "usco", "usut", "ustx", "usia", "usne", "ustn", "usmn", "usin", "usky", "usri"])
+    func knownChildSensitiveDataConsentsIsOneNumberWhereItsSpecMakesItAnInt2(_ prefix: String) throws {
+        let (object, result) = try decode([Self.everySection])
+        let sections = try #require(object["sections"] as? [String: [String: Any]])
+        #expect(sections[prefix]?["knownChildSensitiveDataConsents"] as? Int == 0, "\(result.stdout)")
+        #expect(sections[prefix]?["knownChildSensitiveDataConsents"] as? [Int] == nil)
+    }
+
+    @Test func aUSPrivacySectionPrintsTheGPPSpecificationsFieldsWithTheirCharacters() throws {
+        let (object, result) = try decode(["DBABTA~1YNN"])
+        let uspv1 = try #require((object["sections"] as? [String: Any])?["uspv1"] as? [String: Any])
+        #expect(uspv1.count == 4)
+        #expect(uspv1["version"] as? Int == 1)
+        #expect(uspv1["notice"] as? String == "Y")
+        #expect(uspv1["optOutSale"] as? String == "N")
+        #expect(uspv1["lspaCovered"] as? String == "N")
+        let keys = result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { ["\"version\"", "\"notice\"", "\"optOutSale\"", "\"lspaCovered\""].contains(where: $0.hasPrefix) }
+        #expect(keys == [#""version": 1,"#, #""notice": "Y","#, #""optOutSale": "N","#, #""lspaCovered": "N""#])
+    }
+
+    /// IAB's own GPP tests (iabgpp-es `GppModel.test.ts`) decode both: a version-1-long core under Version 2.
+    @Test(arguments: [
+        ("DBABLA~CAAAAAAAAQA.QA", [Int](repeating: 0, count: 16), [0, 0, 0]),
+        ("DBABLA~CAAAAAABEQA.QA", [Int](repeating: 0, count: 11) + [1, 0, 0, 0, 0], [0, 1, 0]),
+    ])
+    func aShortUsnatVersion2CoreDecodesAsIABsTestsSayWithItsWarning(_ string: String, _ sensitive: [Int], _ child: [Int]) throws {
+        let (object, _) = try decode([string])
+        let usnat = try #require((object["sections"] as? [String: Any])?["usnat"] as? [String: Any])
+        #expect(usnat["version"] as? Int == 2)
+        #expect(usnat["sensitiveDataProcessing"] as? [Int] == sensitive)
+        #expect(usnat["knownChildSensitiveDataConsents"] as? [Int] == child)
+        #expect(usnat["mspaCoveredTransaction"] as? Int == 1)
+        #expect(usnat["gpc"] as? Bool == false)
+        #expect((object["warnings"] as? [[String: String]])?.map { $0["id"] } == ["usnatCoreShort"])
     }
 
     @Test func aShortCoreSegmentDecodesWithItsWarningInJSONAndOneLineOfText() throws {

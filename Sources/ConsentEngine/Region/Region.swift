@@ -103,7 +103,7 @@ public struct RegionInput: Sendable, Hashable, CustomStringConvertible {
             self.init(code: upper, region: .usState(state), warning: nil)
             return
         }
-        guard upper.count == 2, RegionTables.countries.contains(upper) else {
+        guard upper.count == 2, RegionTables.isCountry(upper) else {
             throw RegionError.unknownRegion(raw)
         }
         if upper == "US" {

@@ -117,7 +117,7 @@ extension Region {
     /// `CH`, `US` → the United States without a state, any other country → other; `nil` for a code that is
     /// not a country.
     package init?(country: String) {
-        guard RegionTables.countries.contains(country) else { return nil }
+        guard RegionTables.isCountry(country) else { return nil }
         switch country {
         case "US": self = .unitedStates
         case "GB": self = .uk

@@ -27,13 +27,13 @@ public struct RegionHints: Sendable, Equatable {
 
     /// The hints in the values the system gives; a value that names no country is left out.
     public init(storefront: String? = nil, deviceRegion: String? = nil, timeZone: String? = nil) {
-        if let storefront, let country = RegionHintTables.country(storefront: storefront) {
+        if let storefront, let country = RegionHintTables.country(forISOCode: storefront) {
             add(.storefront, given: storefront, country: country)
         }
-        if let deviceRegion, let country = RegionHintTables.country(deviceRegion: deviceRegion) {
+        if let deviceRegion, let country = RegionHintTables.country(forRegionCode: deviceRegion) {
             add(.deviceRegion, given: deviceRegion, country: country)
         }
-        if let timeZone, let country = RegionHintTables.country(timeZone: timeZone) {
+        if let timeZone, let country = RegionHintTables.country(forTimeZone: timeZone) {
             add(.timeZone, given: timeZone, country: country)
         }
     }
@@ -44,9 +44,9 @@ public struct RegionHints: Sendable, Equatable {
     /// anything else as a mistake; the engine itself just finds no hint in it.
     package static func isPossible(_ value: String, as kind: RegionHintKind) -> Bool {
         switch kind {
-        case .storefront: return RegionHintTables.country(storefront: value) != nil
+        case .storefront: return RegionHintTables.country(forISOCode: value) != nil
         case .deviceRegion:
-            return RegionHintTables.country(deviceRegion: value) != nil
+            return RegionHintTables.country(forRegionCode: value) != nil
                 || (value.utf8.count == 3 && value.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
         case .timeZone: return RegionHintTables.isTimeZone(value)
         }

@@ -18,10 +18,19 @@ enum Python {
 
     /// Runs `script` with `arguments` and `input` on stdin; its stdout. A non-zero exit throws with stderr.
     static func run(_ script: String, arguments: [String] = [], input: Data = Data()) throws -> String {
+        try run(interpreterArguments: ["-c", script] + arguments, input: input)
+    }
+
+    /// Runs the script file at `path` with `arguments`; its stdout. A non-zero exit throws with stderr.
+    static func run(file path: String, arguments: [String] = []) throws -> String {
+        try run(interpreterArguments: [path] + arguments, input: Data())
+    }
+
+    private static func run(interpreterArguments: [String], input: Data) throws -> String {
         guard let interpreter else { throw Failure(description: missing) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: interpreter)
-        process.arguments = ["-c", script] + arguments
+        process.arguments = interpreterArguments
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout

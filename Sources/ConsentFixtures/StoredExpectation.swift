@@ -7,7 +7,7 @@ import JSONKit
 /// consent log's events.
 struct StoredExpectation {
     static let fields = ["consent", "usOptOuts", "tracking", "explainerShown", "lastKnownRegion", "resetInForce", "log"]
-    static let logEvents = ["consent", "usOptOuts", "tracking", "reset", "explainerShown", "regionLearned", "trackingChanged"]
+    static let logEvents = ["consent", "usOptOuts", "tracking", "reset", "explainerShown", "regionLearned", "trackingChanged", "rulesUpdated"]
 
     /// One check, named by its path under `stored` (`consent.choice`).
     enum Check {

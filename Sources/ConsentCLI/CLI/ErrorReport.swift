@@ -185,6 +185,29 @@ extension PolicyError: ReportableError {
     }
 }
 
+/// `policy update` (and an app's `updateRules`): a refusal changed nothing. A policy that is not valid, or
+/// would make one that is not, is configuration (78); any other refusal is the file's content (65).
+extension RulesUpdateError: ReportableError {
+    package var report: ErrorReport {
+        switch kind {
+        case .invalid where rules == .policy, .invalidPolicy:
+            ErrorReport(description, hint: "'consentctl policy check FILE' checks a policy; nothing was kept", code: .config)
+        case .invalid:
+            ErrorReport(description, hint: rules == .vendorList
+                ? "the file must be an IAB Global Vendor List v3 with its vendorListVersion; nothing was kept"
+                : "the file must be an IAB translation of the vendor list's texts (purposes-fr.json); nothing was kept", code: .dataError)
+        case .otherPolicy:
+            ErrorReport(description, hint: "an update is a newer revision of the app's own policy (its id); nothing was kept", code: .dataError)
+        case .older, .sameVersionOtherBytes:
+            ErrorReport(description, hint: "deliver a newer revision or version; the rules in force stay, nothing was kept", code: .dataError)
+        case .notKept:
+            ErrorReport(description, hint: "keep rules with a FileConsentStore", code: .unavailable)
+        case .store:
+            storeError?.report ?? ErrorReport(description, hint: nil, code: .ioError)
+        }
+    }
+}
+
 extension StoreError: ReportableError {
     package var report: ErrorReport {
         switch kind {

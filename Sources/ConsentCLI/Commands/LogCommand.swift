@@ -78,6 +78,10 @@ enum LogCommand: Command {
         }
         if let tracking = entry.tracking { parts.append(tracking.status.rawValue) }
         if let from = entry.from, let to = entry.to { parts.append("\(from.rawValue) → \(to.rawValue) (\(entry.source ?? "system"))") }
+        if let rules = entry.rules {
+            let version = rules.language.map { "language \($0)" } ?? (rules.kind == .policy ? "revision" : "version") + " \(rules.version ?? 0)"
+            parts.append("\(rules.kind.words) of \(rules.policyID), \(version), sha256 \(rules.sha256.prefix(16))…")
+        }
         if let region = entry.region { parts.append("region \(region)") }
         if let policy = entry.policyID { parts.append("policy \(policy) r\(entry.policyRevision ?? 0)") }
         if let proof = entry.proof { parts.append("via \(proof.collectionMethod.rawValue), \(proof.language)") }

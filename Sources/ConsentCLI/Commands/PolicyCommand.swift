@@ -13,11 +13,23 @@ enum PolicyCommand: Command {
     static let usage = """
     consentctl policy show [FILE] [options] | consentctl policy check FILE [options]
            consentctl policy diff OLD NEW [--state-dir DIR [--app ID] [--list]] [options]
+           consentctl policy update FILE [--kind policy|vendor-list|translation] [options]
     """
     static let about = """
-    show prints the policy in effect (FILE, else --policy, else the embedded default) with --vendor-list
-    applied: a summary, or the whole policy with --json. check validates FILE and says what is wrong and
-    where (the JSON path); it exits 78 for a bad policy and 66 for a missing file.
+    show prints the policy in force for the app (--app, in the state folder): the base policy (FILE, else
+    --policy, else the embedded default, with --vendor-list applied), or the newer copy of it an update
+    kept; it names which, with its revision and SHA-256. A summary, or the whole policy with --json. check
+    validates FILE and says what is wrong and where (the JSON path); it exits 78 for a bad policy and 66
+    for a missing file.
+
+    update keeps FILE for the app as its server would deliver it, as an app does with
+    ConsentManager.updateRules: a newer revision of the base policy (--kind policy, the default), an IAB
+    Global Vendor List (vendor-list) or an IAB translation of its texts (translation). It is in force from
+    the next command, and its rulesUpdated line is in the consent log. It exits 0 when FILE is in force
+    (also when those very bytes already were); 65 for a file older than the one in force, of the same
+    revision or version with other bytes, a policy of another id, or a vendor list or translation that is
+    not valid; 78 for a policy that is not valid or would make one that is not; 66 for a missing file. A
+    refused file changes nothing in the state folder.
 
     diff prints what changed from OLD to NEW, grouped: identity, regions, purposes and special
     features, partners, consent settings, texts, other settings. --json prints {"changes": [{"kind",
@@ -37,7 +49,7 @@ enum PolicyCommand: Command {
       consentctl policy diff live.json next.json --state-dir qa-states > impact.txt || { cat impact.txt; exit 1; }
     """
     static let options: [OptionSpec] = [
-        .flag(.list),
+        .flag(.list), .option(.rulesKind),
     ]
     static let takesOperands = true
     static let examples = [
@@ -46,25 +58,31 @@ enum PolicyCommand: Command {
         "consentctl policy check policies/default.json",
         "consentctl policy diff policies/default.json fixtures/policies/new-partner.json",
         "consentctl policy diff policies/default.json fixtures/policies/six-month-expiry.json --json",
+        "consentctl policy update fixtures/updates/policy-revision-2.json --app com.example.Shopping",
     ]
 
-    static let actions = ["show", "check", "diff"]
+    static let actions = ["show", "check", "diff", "update"]
 
     static func run(_ arguments: ParsedArguments, _ invocation: Invocation) async throws -> ExitCode {
         var options = try CommonOptions(arguments)
         let positionals = arguments.positionals
         guard let action = positionals.first else {
-            throw CLIError.usage("policy needs an action: show, check or diff", hint: "consentctl policy show, consentctl policy check FILE, or consentctl policy diff OLD NEW")
+            throw CLIError.usage("policy needs an action: show, check, diff or update",
+                                 hint: "consentctl policy show, policy check FILE, policy diff OLD NEW, or policy update FILE")
         }
         guard actions.contains(action) else {
             let suggestion = closest(to: action, among: actions).map { "did you mean '\($0)'? " } ?? ""
-            throw CLIError.usage("'\(action)' is not a policy action", hint: "\(suggestion)use show, check or diff")
+            throw CLIError.usage("'\(action)' is not a policy action", hint: "\(suggestion)use show, check, diff or update")
         }
         if action == "diff" {
             return try PolicyDiffAction.run(arguments, options: options, invocation)
         }
         guard !arguments[Flag.list] else {
             throw CLIError.usage("--list is for policy diff --state-dir", hint: "consentctl policy diff OLD NEW --state-dir DIR --list")
+        }
+        let kind = try arguments[Option.rulesKind]
+        guard kind == nil || action == "update" else {
+            throw CLIError.usage("--kind is for policy update", hint: "consentctl policy update FILE --kind vendor-list")
         }
         guard positionals.count <= 2 else {
             throw CLIError.usage("policy \(action) takes one file, got \(positionals.count - 1)", hint: "check one file at a time; policy diff OLD NEW compares two")
@@ -73,8 +91,23 @@ enum PolicyCommand: Command {
         switch action {
         case "show":
             if let file { options.policyPath = file }
-            let policy = try options.loadPolicy()
-            invocation.console.out(options.json ? policy.jsonText : summary(policy, language: options.language, now: options.clock.now()))
+            let manager = try options.manager(environment: invocation.environment)
+            let (policy, warnings) = try manager.policyInForce()
+            invocation.console.out(options.json ? policy.jsonText : summary(policy, language: options.language, now: options.clock.now(),
+                                                                              copy: inForce(policy, base: manager.policy)))
+            if !options.json { invocation.console.warn(warnings) }
+        case "update":
+            guard let file else {
+                throw CLIError.usage("policy update needs a file", hint: "consentctl policy update newer-policy.json")
+            }
+            let manager = try options.manager(environment: invocation.environment)
+            let rules = kind ?? .policy
+            let bytes = try PolicyLoader.readRulesFile(URL(fileURLWithPath: file), kind: rules)
+            let kept = try manager.updateRules(Data(bytes), kind: rules)
+            let (policy, _) = try manager.policyInForce()
+            let what = inForce(policy, base: manager.policy)
+            invocation.console.out(kept ? "kept \(file) as the \(rules.words) of \(manager.policy.id): in force from now on (\(what))"
+                                        : "\(file) is already in force, unchanged (\(what))")
         default:
             guard let file else {
                 throw CLIError.usage("policy check needs a file", hint: "consentctl policy check my-policy.json")
@@ -120,11 +153,25 @@ enum PolicyCommand: Command {
         return result
     }
 
-    static func summary(_ policy: Policy, language requested: String?, now: Date) -> String {
+    /// Which copy is in force, with its revision and SHA-256: the embedded default, the base file, or a kept
+    /// copy over the base.
+    static func inForce(_ policy: Policy, base: Policy) -> String {
+        let file = policy.sourceFiles.first?.hashed
+        let sha = file.map { "sha256 \($0.sha256)" } ?? "no file"
+        switch file?.path {
+        case RulesKind.policy.proofPath?: return "in force: the kept copy, revision \(policy.revision), \(sha); base revision \(base.revision)"
+        case "embedded:default"?: return "in force: the embedded default, revision \(policy.revision), \(sha)"
+        case let path?: return "in force: the base policy \(path), revision \(policy.revision), \(sha)"
+        case nil: return "in force: revision \(policy.revision)"
+        }
+    }
+
+    static func summary(_ policy: Policy, language requested: String?, now: Date, copy: String) -> String {
         let language = policy.resolvedLanguage(requested)
         let regions = policy.regions
         var lines = [
             "policy \(policy.id), revision \(policy.revision), format \(policy.formatVersion), TCF policy version \(policy.tcfPolicyVersion)",
+            copy,
             "publisher: \(policy.publisher.name) (\(policy.publisher.country))",
             "GDPR regions now: \(inForce(regions.gdpr, at: now) { $0.description })",
             "regulated US states now: \(inForce(regions.regulatedUSStates, at: now) { $0 })",
@@ -146,5 +193,18 @@ enum PolicyCommand: Command {
         lines.append("controller: " + (policy.controller.map { "\($0.name) <\($0.email)>, privacy policy \($0.privacyPolicyURL)" }
             ?? "none (a Kantara receipt, receipt --format kantara, needs one)"))
         return lines.joined(separator: "\n")
+    }
+}
+
+extension Option where Value == RulesKind {
+    /// `--kind policy|vendor-list|translation` of `policy update`.
+    static var rulesKind: Option<RulesKind> {
+        Option("kind", "KIND", help: "what FILE is: policy (the default), vendor-list or translation") { text throws(CLIError) in
+            let names: [String: RulesKind] = ["policy": .policy, "vendor-list": .vendorList, "translation": .translation]
+            guard let kind = names[text.lowercased()] else {
+                throw CLIError.usage("--kind: '\(text)' is not a kind of rules", hint: "use policy, vendor-list or translation")
+            }
+            return kind
+        }
     }
 }

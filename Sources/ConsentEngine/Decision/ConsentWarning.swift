@@ -33,6 +33,14 @@ public struct ConsentWarning: Sendable, Hashable, CustomStringConvertible {
         case signalNotWritten
         /// A release build creates TC strings with the policy's placeholder CMP id.
         case placeholderCMPID
+        /// A kept copy of rules delivered after the release could not be read whole and was set aside: the
+        /// rules it held are not in force.
+        case keptRulesSetAside
+        /// A kept copy of rules is not in force: a policy of another id, or one the base policy has caught up
+        /// with.
+        case keptRulesNotInForce
+        /// A text the language shown lacks is shown in English.
+        case textInEnglish
     }
 
     /// What the warning is about.

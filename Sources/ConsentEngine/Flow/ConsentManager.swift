@@ -20,8 +20,12 @@ import Foundation
 /// let report = try await launch.run()
 /// ```
 public struct ConsentManager: Sendable {
-    /// The policy every decision and form uses.
+    /// The base policy: the one the app ships (or `--policy`). The one every decision and form uses is the
+    /// policy in force (``policyInForce()``): this one, or a newer kept copy of it.
     package let policy: Policy
+    /// The policy in force last made from the kept copies, so that a launch that finds them unchanged makes it
+    /// again from nothing.
+    private let inForce = PolicyInForceCache()
     /// Where the answers, the last known region and the consent log are kept.
     package let store: any ConsentStore
     /// Dates the stored answers, resets and log entries; decisions use the context's `now` instead.
@@ -90,29 +94,80 @@ public struct ConsentManager: Sendable {
                   clock: clock, signalsWriter: nil, consentModeSink: consentModeSink, receiptSink: receiptSink)
     }
 
-    /// The decision for a launch context from the stored answers, without changing them (a corrupt
-    /// record is moved aside by the store and named in the warnings).
+    /// The decision for a launch context from the stored answers, under the policy in force, without
+    /// changing them (a corrupt record or kept copy is moved aside by the store and named in the warnings).
     public func evaluate(_ context: DecisionContext) throws(StoreError) -> Decision {
         let snapshot = try store.load()
+        let (policy, ruleWarnings) = try policyInForce()
         var decision = DecisionEngine.decide(policy: policy, context: context, record: snapshot.record)
-        decision.warnings = snapshot.warnings + decision.warnings
+        decision.warnings = snapshot.warnings + ruleWarnings + store.takeWarnings() + decision.warnings
         return decision
     }
 
     /// The decision and the signals it gives for a launch context, without writing either.
     package func evaluateWithSignals(_ context: DecisionContext) throws(StoreError) -> (decision: Decision, signals: SignalSet) {
         let snapshot = try store.load()
-        var (decision, signals) = decideWithSignals(record: snapshot.record, context: context)
-        decision.warnings = snapshot.warnings + decision.warnings
+        let (policy, ruleWarnings) = try policyInForce()
+        var (decision, signals) = decideWithSignals(record: snapshot.record, context: context, policy: policy)
+        decision.warnings = snapshot.warnings + ruleWarnings + store.takeWarnings() + decision.warnings
         return (decision, signals)
     }
 
-    /// The decision for `record` and the signals it gives, the signals' warnings with the decision's.
-    package func decideWithSignals(record: ConsentRecord, context: DecisionContext) -> (decision: Decision, signals: SignalSet) {
+    /// The decision for `record` and the signals it gives under `policy` (the policy in force), the signals'
+    /// warnings with the decision's.
+    package func decideWithSignals(record: ConsentRecord, context: DecisionContext, policy: Policy) -> (decision: Decision, signals: SignalSet) {
         var decision = DecisionEngine.decide(policy: policy, context: context, record: record)
         let signals = SignalBuilder.signals(policy: policy, context: context, record: record, decision: decision)
         decision.warnings += signals.warnings
         return (decision, signals)
+    }
+
+    /// The policy every decision and form uses now: the base policy, or the newer copy of it kept from an
+    /// update (``updateRules(_:kind:)``), with the kept vendor list and translations applied; and why a kept
+    /// copy is not in force, when one is not. A store that keeps no rules has the base policy in force.
+    package func policyInForce() throws(StoreError) -> (policy: Policy, warnings: [ConsentWarning]) {
+        guard let keeping = rulesKeeper else { return (policy, []) }
+        let kept = try keeping.keptRules()
+        guard !kept.isEmpty else { return (policy, []) }
+        return inForce.policy(base: policy, kept: kept)
+    }
+
+    /// Keeps rules delivered after the release, as the app's server sent them: a newer revision of the
+    /// policy, a newer IAB Global Vendor List, or a translation of the list's texts. The fetching is the
+    /// app's (`URLSession`, or whatever it uses); the engine checks the file and keeps it in the store's folder,
+    /// and from the next evaluation, across restarts and offline, it is in force.
+    ///
+    /// ```swift
+    /// let (data, _) = try await URLSession.shared.data(from: policyURL)
+    /// try manager.updateRules(data, kind: .policy)
+    /// ```
+    ///
+    /// A file is refused, with nothing changed, when it is not valid (as `consentctl policy check` has it),
+    /// when it is a policy of another id than the app's, when it is older than the copy in force (a lower
+    /// revision or list version), when it has the revision or version in force with other bytes, or when
+    /// the policy it would make is not valid. The base policy stays the floor: an app update that ships the
+    /// same or a newer revision wins over a kept one. A kept update appends a `rulesUpdated` line to the
+    /// consent log (handed to the receipt sink), and each answer's proof then names the kept copy
+    /// (`kept:policy` with its SHA-256).
+    /// - Returns: whether the update was kept; `false` when the very same bytes are already in force.
+    /// - Throws: ``RulesUpdateError``; of kind ``RulesUpdateError/Kind/notKept`` for a store that keeps
+    ///   no rules (an app's own store).
+    @discardableResult
+    public func updateRules(_ data: Data, kind: RulesKind) throws(RulesUpdateError) -> Bool {
+        guard let keeping = rulesKeeper else {
+            throw RulesUpdateError(.notKept, kind, "the manager's store keeps no rules; use FileConsentStore")
+        }
+        let updating = RulesUpdating(base: policy, now: clock.now())
+        let bytes = Array(data)
+        let sink = receiptSink
+        return try keeping.keep({ kept throws(RulesUpdateError) in try updating.plan(bytes, kind: kind, kept: kept) }) { line in
+            sink?.receive(line)
+        }
+    }
+
+    /// The store's keeping of rules, or its base's beside another CMP; `nil` for a store that keeps none.
+    private var rulesKeeper: (any RulesKeeping)? {
+        (store as? any RulesKeeping) ?? (store as? CMPKeysConsentStore)?.baseKeeping
     }
 
     /// Forgets the stored consent answer and US-state opt-outs until the next answer, and logs it. The
@@ -120,6 +175,7 @@ public struct ConsentManager: Sendable {
     @discardableResult
     public func reset(region: Region) throws(StoreError) -> ConsentRecord {
         let now = clock.now()
+        let policy = try policyInForce().policy
         return try write(proof: nil) { record in
             record.consent = nil
             record.usOptOuts = nil
@@ -141,7 +197,7 @@ public struct ConsentManager: Sendable {
 
     /// The proof a collected answer's line carries: the policy and its files, how and in which language it
     /// was collected, and the strings the answer gives (`signals`, as the launch then writes them to the keys).
-    package func proof(signals: SignalSet, language: String, method: ConsentCollectionMethod) -> AnswerProof {
+    package func proof(signals: SignalSet, language: String, method: ConsentCollectionMethod, policy: Policy) -> AnswerProof {
         AnswerProof(
             policyID: policy.id, policyRevision: policy.revision, policyFiles: policy.sourceFiles.map(\.hashed),
             language: language, collectionMethod: method,
@@ -159,5 +215,21 @@ public struct ConsentManager: Sendable {
         ads: any AdsStarter, regionHints: (any RegionHintSource)? = nil
     ) -> Launch {
         Launch(manager: self, context: context, forms: forms, tracking: tracking, ads: ads, hints: regionHints)
+    }
+}
+
+/// The policy in force last made, by the kept copies it was made from: made again only when they change.
+final class PolicyInForceCache: @unchecked Sendable {
+    // @unchecked: `last` is only touched under `lock`.
+    private let lock = Lock()
+    private var last: (kept: [KeptRule], result: (policy: Policy, warnings: [ConsentWarning]))?
+
+    /// The policy in force over `base`, which is the same for every call: the manager's own.
+    func policy(base: Policy, kept: [KeptCopy]) -> (policy: Policy, warnings: [ConsentWarning]) {
+        let rules = kept.map(\.rule)
+        if let last = lock.withLock({ last }), last.kept == rules { return last.result }
+        let result = RulesInForce.policy(base: base, kept: kept)
+        lock.withLock { last = (rules, result) }
+        return result
     }
 }

@@ -49,9 +49,12 @@ public actor Launch {
         self.tracking = tracking
         self.ads = ads
         self.hints = hints
+        policy = manager.policy
     }
 
-    private var policy: Policy { manager.policy }
+    /// The policy in force, read with the record at the start of each flow (rules kept since the last flow
+    /// apply from the next one).
+    private var policy: Policy
     private var language: String { policy.resolvedLanguage(context.language) }
 
     /// The decision of a flow so far, and the signals it gives.
@@ -167,6 +170,9 @@ public actor Launch {
         let snapshot = try manager.store.load()
         keep(snapshot.warnings)
         record = snapshot.record
+        let inForce = try manager.policyInForce()
+        policy = inForce.policy
+        keep(inForce.warnings)
         await readRegionHints()
         var settled = try await decide()
         guard learning else { return settled }
@@ -183,7 +189,7 @@ public actor Launch {
             keep(decision.warnings)
             return Settled(decision: decision, signals: nil)
         }
-        let (decision, signals) = manager.decideWithSignals(record: record, context: context)
+        let (decision, signals) = manager.decideWithSignals(record: record, context: context, policy: policy)
         keep(decision.warnings)
         try await deliver(signals)
         return Settled(decision: decision, signals: signals)
@@ -251,7 +257,7 @@ public actor Launch {
         }
         let answer = TrackingAnswer(status: status, answeredAt: manager.clock.now())
         // A tracking answer changes no string: the proof's are those the launch wrote last.
-        let signals = settled.signals ?? manager.decideWithSignals(record: record, context: context).signals
+        let signals = settled.signals ?? manager.decideWithSignals(record: record, context: context, policy: policy).signals
         try write(proof: proof(collectedBy: tracking, .trackingPrompt, signals: signals)) { record in
             record.tracking = answer
             return .tracking(answer)
@@ -331,11 +337,11 @@ public actor Launch {
     ) async throws -> Settled {
         var predicted = record
         _ = change(&predicted)
-        var (decision, signals) = manager.decideWithSignals(record: predicted, context: context)
+        var (decision, signals) = manager.decideWithSignals(record: predicted, context: context, policy: policy)
         try write(proof: proof(collectedBy: presenter, prompt, signals: signals), change)
         predicted.changeCount = record.changeCount
         if predicted != record {
-            (decision, signals) = manager.decideWithSignals(record: record, context: context)
+            (decision, signals) = manager.decideWithSignals(record: record, context: context, policy: policy)
         }
         // The signals were made for the proof; their warnings (a placeholder CMP id) are for a launch that
         // writes them.
@@ -348,7 +354,7 @@ public actor Launch {
     /// The proof an answer's line carries: how `presenter` collected it, and the strings it gives.
     private func proof(collectedBy presenter: any Sendable, _ prompt: PromptKind, signals: SignalSet) -> AnswerProof {
         let method = (presenter as? any AnswerCollecting)?.collectionMethod(for: prompt) ?? .appForm
-        return manager.proof(signals: signals, language: language, method: method)
+        return manager.proof(signals: signals, language: language, method: method, policy: policy)
     }
 
     /// Keeps the region of a launch that knew it, so that an offline launch later can use it.

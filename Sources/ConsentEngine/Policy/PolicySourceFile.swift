@@ -21,7 +21,12 @@ package struct PolicySourceFile: Sendable, Equatable {
 
     /// The compiled-in default policy, whose file's hash was taken when it was generated.
     package static func embeddedDefault(sha256: String) -> PolicySourceFile {
-        PolicySourceFile(path: "embedded:default", content: .hashed(sha256))
+        hashedFile(path: "embedded:default", sha256: sha256)
+    }
+
+    /// A file known by its hash alone (its bytes read and hashed earlier).
+    package static func hashedFile(path: String, sha256: String) -> PolicySourceFile {
+        PolicySourceFile(path: path, content: .hashed(sha256))
     }
 
     private init(path: String, content: Content) {

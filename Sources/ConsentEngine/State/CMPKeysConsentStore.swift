@@ -71,4 +71,8 @@ package struct CMPKeysConsentStore: ChainedConsentStore {
     public func takeWarnings() -> [ConsentWarning] {
         base.takeWarnings()
     }
+
+    /// The base store's keeping of rules: kept rules are the engine's own, whoever writes the keys.
+    var baseKeeping: (any RulesKeeping)? { base as? any RulesKeeping }
 }
+

@@ -101,6 +101,8 @@ public enum ConsentLogEvent: Sendable, Equatable {
     /// The system's tracking answer differs from the stored one (changed in Settings, or returned to not
     /// determined): the stored answer becomes the system's. Nothing was collected, so the line has no proof.
     case trackingChanged(from: TrackingStatus, to: TrackingStatus, at: Date)
+    /// Rules delivered after the release were kept and are in force from the next evaluation.
+    case rulesUpdated(RulesUpdate)
 }
 
 /// One line of the consent log (`consent-log.jsonl`).
@@ -108,7 +110,8 @@ package struct ConsentLogEntry: Sendable, Equatable {
     /// The SHA-256 of the log's line before this one (64 zeros for a log's first line), which chains the
     /// lines (CONTRACT §11); `nil` on a line written before the engine chained them.
     package var prev: String?
-    /// `consent`, `usOptOuts`, `tracking`, `reset`, `explainerShown`, `regionLearned` or `trackingChanged`.
+    /// `consent`, `usOptOuts`, `tracking`, `reset`, `explainerShown`, `regionLearned`, `trackingChanged` or
+    /// `rulesUpdated`.
     package var event: String
     /// When it happened (UTC, written as ISO 8601 in the log).
     package var at: Date
@@ -138,6 +141,8 @@ package struct ConsentLogEntry: Sendable, Equatable {
     package var from: TrackingStatus?
     /// The tracking status after a `trackingChanged` change: the system's.
     package var to: TrackingStatus?
+    /// What a `rulesUpdated` line records (`kind`, `id`, `version`, `sha256`).
+    package var rules: RulesUpdate?
 
     /// A line with only its event, date and change number, as a reader fills it in.
     package init(event: String, at: Date, change: Int) {
@@ -185,6 +190,10 @@ package struct ConsentLogEntry: Sendable, Equatable {
             source = "system"
             from = old
             to = new
+        case .rulesUpdated(let update):
+            self.event = "rulesUpdated"
+            at = update.at
+            rules = update
         }
     }
 

@@ -22,12 +22,12 @@ public struct FileConsentStore: ChainedConsentStore, ConsentLogReading {
     package let appID: String
     /// The app's folder, `<state dir>/<app id>`.
     package let directory: String
-    private let clock: ConsentClock
+    let clock: ConsentClock
     package let calls: FileSystemCalls
     /// Makes the install's id at the first write that finds none in the state.
     private let installIDs: InstallIDSource
     /// What ``update(_:)`` and ``readLog()`` had to tell, until ``takeWarnings()``.
-    private let pending = PendingWarnings()
+    let pending = PendingWarnings()
     /// What this store last read or wrote of `state.json` and the log, so that it reads neither again while
     /// no other process has replaced or appended to them (CONTRACT §15: one read per launch).
     private let cache = StoreCache()
@@ -148,6 +148,16 @@ public struct FileConsentStore: ChainedConsentStore, ConsentLogReading {
         // `update` returns the record, so a corrupt file set aside here is told through `takeWarnings()`.
         let (current, chain, warning) = try lockedState()
         if let warning { pending.add(warning) }
+        return try lockedUpdate(current, chain: chain, change, proof: proof, handOver: handOver)
+    }
+
+    /// The body of ``chainedUpdate(_:proof:handOver:)``, with the lock held and the state read: the line
+    /// appended and handed over, then `state.json` written with the kept rules as `rules` leaves them (the
+    /// same as before, unless an update of the rules changes them in this same write).
+    package func lockedUpdate(
+        _ current: ConsentRecord, chain: StateChain, _ change: (inout ConsentRecord) -> ConsentLogEvent, proof: AnswerProof?,
+        rules: (inout [KeptRule]) -> Void = { _ in }, handOver: (ConsentLogLine) -> Void
+    ) throws(StoreError) -> ConsentRecord {
         let log = ConsentLogFile(path: logFile, calls: calls)
         let end = try logEnd(log, state: chain)
         if let head = chain.head, end.lines > head.lines {
@@ -161,7 +171,9 @@ public struct FileConsentStore: ChainedConsentStore, ConsentLogReading {
         var chainEnd = ConsentLogChain(installID: chain.installID ?? installIDs.next(), head: end.head, lines: end.lines)
         let (record, event) = current.applying(change, lastLoggedChange: end.lastChange)
         let line = chainEnd.append(event, change: record.changeCount, proof: proof)
-        let stateChain = StateChain(installID: chainEnd.installID, head: LogHead(hash: line.sha256, lines: line.number))
+        var keptRules = chain.rules
+        rules(&keptRules)
+        let stateChain = StateChain(installID: chainEnd.installID, head: LogHead(hash: line.sha256, lines: line.number), rules: keptRules)
         let state = StateFile.encode(record, chain: stateChain)
         // The replaced files are opened only after the log is appended: refuse a link or special file in
         // their place first, so that nothing is logged for a change that cannot be stored.
@@ -310,7 +322,7 @@ public struct FileConsentStore: ChainedConsentStore, ConsentLogReading {
 
     /// Under the lock: the stored record with what the file keeps beside it, or an empty one after moving a
     /// corrupt file aside (its install id and head go with it; the next write takes the head from the log).
-    private func lockedState() throws(StoreError) -> (record: ConsentRecord, chain: StateChain, warning: ConsentWarning?) {
+    package func lockedState() throws(StoreError) -> (record: ConsentRecord, chain: StateChain, warning: ConsentWarning?) {
         switch try readState() {
         case .missing:
             return (try emptyRecord(), StateChain(), nil)

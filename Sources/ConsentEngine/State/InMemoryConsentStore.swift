@@ -65,6 +65,36 @@ public struct InMemoryConsentStore: ChainedConsentStore, ConsentLogReading {
     }
 }
 
+extension InMemoryConsentStore: RulesKeeping {
+    /// The kept copies, in memory.
+    package func keptRules() -> [KeptCopy] {
+        storage.withLock { state in state.rules }
+    }
+
+    /// Keeps what `plan` returns, logging its line, as ``FileConsentStore`` does.
+    package func keep(
+        _ plan: ([KeptCopy]) throws(RulesUpdateError) -> KeepPlan?, handOver: (ConsentLogLine) -> Void
+    ) throws(RulesUpdateError) -> Bool {
+        try storage.withLock { state throws(RulesUpdateError) in
+            guard let keeping = try plan(state.rules) else { return false }
+            let files = Dictionary(keeping.files.map { ($0.name, $0.bytes) }, uniquingKeysWith: { first, _ in first })
+            guard let launchBytes = files[keeping.rule.launchFile.file] else { return false }
+            let delivered = files[keeping.rule.file]
+            var chain = state.chain ?? ConsentLogChain(installID: state.installIDs.next())
+            let (record, event) = state.record.applying({ _ in .rulesUpdated(keeping.update) }, lastLoggedChange: state.lastChange)
+            let line = chain.append(event, change: record.changeCount, proof: nil)
+            state.lines.append(line)
+            handOver(line)
+            state.chain = chain
+            state.lastChange = record.changeCount
+            state.record = record
+            state.rules.removeAll { keeping.rule.replaces($0.rule) }
+            state.rules.append(KeptCopy(rule: keeping.rule, bytes: launchBytes, delivered: { delivered }))
+            return true
+        }
+    }
+}
+
 /// What an in-memory store keeps: the record, the log's lines, and where its chain ends.
 private struct MemoryState {
     var record: ConsentRecord
@@ -73,6 +103,8 @@ private struct MemoryState {
     /// Made at the first write, as the file store makes it.
     var chain: ConsentLogChain?
     let installIDs: InstallIDSource
+    /// Rules delivered after the release and kept.
+    var rules: [KeptCopy] = []
 }
 
 // @unchecked: `state` is only touched inside `withLock`, so sharing the class across threads is safe.
@@ -84,7 +116,7 @@ private final class Storage: @unchecked Sendable {
         state = MemoryState(record: record, installIDs: installIDs)
     }
 
-    func withLock<T>(_ body: (inout MemoryState) -> T) -> T {
-        lock.withLock { body(&state) }
+    func withLock<T, Failure: Error>(_ body: (inout MemoryState) throws(Failure) -> T) throws(Failure) -> T {
+        try lock.withLockTyped { () throws(Failure) in try body(&state) }
     }
 }

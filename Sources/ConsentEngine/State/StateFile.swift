@@ -42,6 +42,9 @@ package enum StateFile {
             members.append(JSONValue.Member(key: "logHead", value: .string(head.hash)))
             members.append(JSONValue.Member(key: "logLines", value: .integer(head.lines)))
         }
+        if !chain.rules.isEmpty {
+            members.append(JSONValue.Member(key: "rules", value: .array(chain.rules.map(\.value))))
+        }
         return StateJSON.fileBytes(.object(members))
     }
 
@@ -70,7 +73,7 @@ package enum StateFile {
             let schema = try StateReading.schema(of: file)
             switch schema {
             case 3, currentSchema:
-                return (.record(try StateReading.current(file)), try StateReading.chain(file))
+                return (.record(try StateReading.current(file, schema: schema)), try StateReading.chain(file))
             case 2:
                 return (.record(try StateReading.version2(file)), StateChain())
             case 1:
@@ -94,9 +97,13 @@ package struct StateChain: Sendable, Equatable {
     package var installID: String?
     /// `logHead` and `logLines`.
     package var head: LogHead?
+    /// The rules delivered after the release and kept in `rules/` (schema 4), one per kind and for
+    /// translations one per language.
+    package var rules: [KeptRule] = []
 
-    package init(installID: String? = nil, head: LogHead? = nil) {
+    package init(installID: String? = nil, head: LogHead? = nil, rules: [KeptRule] = []) {
         self.installID = installID
         self.head = head
+        self.rules = rules
     }
 }

@@ -30,8 +30,8 @@ enum StateReading {
 
     /// Schemas 3 and 4: `{"schema": 4, "record": {…}}` and ``chainFields`` beside the record, whose answers keep
     /// what each disclosed partner claimed (schema 4 only adds the region `US`, which reading accepts in both).
-    static func current(_ file: JSONNode) throws(JSONFieldError) -> ConsentRecord {
-        try record(file, schema: StateFile.currentSchema)
+    static func current(_ file: JSONNode, schema: Int = StateFile.currentSchema) throws(JSONFieldError) -> ConsentRecord {
+        try record(file, schema: schema)
     }
 
     /// Schema 2: the record alone, whose answers did not keep the partners' claims; an answer migrated from
@@ -42,7 +42,7 @@ enum StateReading {
     }
 
     private static func record(_ file: JSONNode, schema: Int) throws(JSONFieldError) -> ConsentRecord {
-        let object = try file.object(allowed: ["schema", "record"] + (schema >= 3 ? chainFields : []))
+        let object = try file.object(allowed: ["schema", "record"] + (schema >= 3 ? chainFields : []) + (schema >= 4 ? ["rules"] : []))
         _ = try object.required("schema").int()
         let record = try object.required("record").object(allowed: recordFields)
         return ConsentRecord(
@@ -81,6 +81,13 @@ enum StateReading {
             throw JSONFieldError(path: JSONPath.appending("logLines", to: object.path), message: "required beside logHead")
         case (nil, _?):
             throw JSONFieldError(path: JSONPath.appending("logHead", to: object.path), message: "required beside logLines")
+        }
+        if let rules = object.optional("rules") {
+            for node in try rules.array() {
+                let rule = try KeptRule.read(node)
+                if chain.rules.contains(where: { $0.replaces(rule) }) { throw node.error("a second kept \(rule.kind.words)\(rule.language.map { " for \($0)" } ?? "")") }
+                chain.rules.append(rule)
+            }
         }
         return chain
     }

@@ -147,6 +147,13 @@ package enum StoredAnswerSchema {
         if let source = entry.source { members.append(member("source", .string(source))) }
         if let from = entry.from { members.append(member("from", .string(from.rawValue))) }
         if let to = entry.to { members.append(member("to", .string(to.rawValue))) }
+        if let rules = entry.rules {
+            members.append(member("kind", .string(rules.kind.rawValue)))
+            members.append(member("id", .string(rules.policyID)))
+            // The revision or list version, or for a translation its language.
+            members.append(member("version", rules.version.map(JSONValue.integer) ?? .string(rules.language ?? "")))
+            members.append(member("sha256", .string(rules.sha256)))
+        }
         if let id = entry.policyID { members.append(member("policyID", .string(id))) }
         if let revision = entry.policyRevision { members.append(member("policyRevision", .integer(revision))) }
         if let region = entry.region { members.append(member("region", .string(region.description))) }
@@ -178,6 +185,13 @@ package enum StoredAnswerSchema {
         entry.source = try line.optional("source")?.string()
         entry.from = try line.optional("from").map { node throws(JSONFieldError) in try choice(TrackingStatus.self, node) }
         entry.to = try line.optional("to").map { node throws(JSONFieldError) in try choice(TrackingStatus.self, node) }
+        if let kind = try line.optional("kind").map({ node throws(JSONFieldError) in try choice(RulesKind.self, node) }) {
+            let version = try line.required("version")
+            let language: String? = kind == .translation ? try version.string() : nil
+            entry.rules = RulesUpdate(
+                kind: kind, policyID: try line.required("id").string(), version: language == nil ? try version.int() : nil,
+                language: language, sha256: try line.required("sha256").string(), at: entry.at)
+        }
         entry.policyID = try line.optional("policyID")?.string()
         entry.policyRevision = try line.optional("policyRevision")?.int()
         entry.region = try line.optional("region").map(region)

@@ -27,4 +27,11 @@ package final class Lock: @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         return try body()
     }
+
+    /// Runs `body` while holding the lock, keeping the type of what it throws.
+    package func withLockTyped<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
 }

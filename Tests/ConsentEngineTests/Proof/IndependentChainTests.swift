@@ -54,8 +54,8 @@ struct IndependentChainTests {
             let answer = storedAnswer(revision: 1, policyID: Policy.default.id)
             var answered = ConsentRecord.empty
             answered.consent = answer
-            let signals = manager.decideWithSignals(record: answered, context: context).signals
-            try manager.write(proof: manager.proof(signals: signals, language: "de", method: .appForm)) { record in
+            let signals = manager.decideWithSignals(record: answered, context: context, policy: .default).signals
+            try manager.write(proof: manager.proof(signals: signals, language: "de", method: .appForm, policy: .default)) { record in
                 record.consent = answer
                 return .consent(answer)
             }

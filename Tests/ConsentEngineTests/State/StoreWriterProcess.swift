@@ -7,10 +7,10 @@ final class StoreWriterProcess {
     private let output = Pipe()
     private var buffered = ""
 
-    /// Starts `StoreWriter <stateDirectory> <appID> <count> --tag <tag>`.
-    init(stateDirectory: String, appID: String, count: Int, tag: String) throws {
+    /// Starts `StoreWriter <stateDirectory> <appID> <count> --tag <tag> [--rules <rules>]`.
+    init(stateDirectory: String, appID: String, count: Int, tag: String, rules: String? = nil) throws {
         process.executableURL = try Self.executable()
-        process.arguments = [stateDirectory, appID, String(count), "--tag", tag]
+        process.arguments = [stateDirectory, appID, String(count), "--tag", tag] + (rules.map { ["--rules", $0] } ?? [])
         process.standardOutput = output
         process.standardError = FileHandle.standardError
         try process.run()

@@ -18,6 +18,7 @@ print("")
 
 var benchmark = Benchmark()
 benchmark.run(DecisionBenchmarks.all)
+benchmark.run(VendorListBenchmarks.all)
 SignalBenchmarks.run(&benchmark)
 benchmark.run(StoreBenchmarks.all)
 benchmark.run(LaunchBenchmarks.all)

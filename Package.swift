@@ -108,7 +108,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "ConsentBenchmark",
-            dependencies: ["ConsentEngine", "ConsentAudit", "ConsentSignals", "ConsentImpact", "ConsentCLI"],
+            dependencies: ["ConsentEngine", "ConsentAudit", "ConsentSignals", "ConsentImpact", "ConsentCLI", "TestSupport"],
             swiftSettings: strict
         ),
         // The benchmark's baseline: an empty program built with the same flags as consentctl.
@@ -129,7 +129,7 @@ let package = Package(
             swiftSettings: strict
         ),
         // Helpers more than one test target uses: a seeded random number generator, a bound Unix socket, the
-        // iab-tcf oracle.
+        // iab-tcf oracle; and a made-up vendor list of any size, which the benchmark applies too.
         .target(name: "TestSupport", path: "Tests/Support", swiftSettings: strict),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"], path: "Tests/Fuzz/CorpusTests", swiftSettings: strict),
         .testTarget(

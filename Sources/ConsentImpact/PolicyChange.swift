@@ -38,11 +38,12 @@ package struct PolicyChange: Sendable, Equatable {
         case specialFeatureAdded, specialFeatureRemoved, specialFeatureTextChanged, specialFeaturesReordered
         // Partners.
         case partnerAdded, partnerRemoved, partnerPurposesChanged, partnerLegitimateInterestsChanged
-        case partnerSpecialFeaturesChanged, partnerDetailsChanged, partnersReordered
+        case partnerSpecialFeaturesChanged, partnerDeclarationsChanged, partnerRetentionChanged, partnerDeviceStorageChanged
+        case partnerDetailsChanged, partnersReordered
         // Consent settings.
         case validityChanged, reconsentSwitchChanged, formButtonsChanged
         // Texts.
-        case textChanged, explainerChanged, appChanged
+        case textChanged, nameChanged, explainerChanged, appChanged
         // Other settings.
         case trackingSettingChanged, tcfSettingChanged, gppChanged, consentModeChanged, testDevicesChanged
 
@@ -58,11 +59,12 @@ package struct PolicyChange: Sendable, Equatable {
                  .specialFeatureAdded, .specialFeatureRemoved, .specialFeatureTextChanged, .specialFeaturesReordered:
                 return .purposes
             case .partnerAdded, .partnerRemoved, .partnerPurposesChanged, .partnerLegitimateInterestsChanged,
-                 .partnerSpecialFeaturesChanged, .partnerDetailsChanged, .partnersReordered:
+                 .partnerSpecialFeaturesChanged, .partnerDeclarationsChanged, .partnerRetentionChanged, .partnerDeviceStorageChanged,
+                 .partnerDetailsChanged, .partnersReordered:
                 return .partners
             case .validityChanged, .reconsentSwitchChanged, .formButtonsChanged:
                 return .consent
-            case .textChanged, .explainerChanged, .appChanged:
+            case .textChanged, .nameChanged, .explainerChanged, .appChanged:
                 return .texts
             case .trackingSettingChanged, .tcfSettingChanged, .gppChanged, .consentModeChanged, .testDevicesChanged:
                 return .other

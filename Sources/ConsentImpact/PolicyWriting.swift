@@ -6,7 +6,8 @@ import JSONKit
 /// (``PolicyLoader``); only the tools write a policy.
 package enum PolicyWriting {
     /// The policy as a file would hold it: every field, defaults written out, partners inline (never a
-    /// `vendorList` reference), keys in the order of ``fields``, text maps by language.
+    /// `vendorList` reference) with every field by the vendor list's names but `legitimateInterestPurposes`
+    /// (so `urls`, never `privacyURL`), keys in the order of ``fields``, text maps by language.
     package static func value(_ policy: Policy) -> JSONValue {
         func map(_ texts: [String: String]) -> JSONValue {
             .object(texts.keys.sorted().map { JSONValue.Member(key: $0, value: .string(texts[$0]!)) })
@@ -49,13 +50,14 @@ package enum PolicyWriting {
             "purposes": .array(policy.purposes.map(purpose)),
             "specialFeatures": .array(policy.specialFeatures.map(purpose)),
             "partners": .array(policy.partners.map { partner in
-                .members([
-                    partner.id.atpID == nil ? "id" : "googleATP": .integer(partner.id.vendorID ?? partner.id.atpID!),
-                    "name": .string(partner.name), "purposes": .integers(partner.purposes),
-                    "legitimateInterestPurposes": .integers(partner.legitimateInterestPurposes),
-                    "specialFeatures": .integers(partner.specialFeatures), "privacyURL": .nullable(partner.privacyURL),
-                ])
+                .object([
+                    .init(key: partner.id.atpID == nil ? "id" : "googleATP", value: .integer(partner.id.vendorID ?? partner.id.atpID!)),
+                    .init(key: "name", value: .string(partner.name)), .init(key: "purposes", value: .integers(partner.purposes)),
+                    .init(key: "legitimateInterestPurposes", value: .integers(partner.legitimateInterestPurposes)),
+                    .init(key: "specialFeatures", value: .integers(partner.specialFeatures)),
+                ] + members(of: partner))
             }),
+            "names": value(of: policy.names),
             "texts": .object(policy.texts.keys.sorted().map { JSONValue.Member(key: $0, value: map(policy.texts[$0]!)) }),
             "tracking": .object(tracking),
             "app": .members([
@@ -104,6 +106,51 @@ package enum PolicyWriting {
         if let from = entry.from { members.append(.init(key: "from", value: .string(from.description))) }
         if let until = entry.until { members.append(.init(key: "until", value: .string(until.description))) }
         return .object(members)
+    }
+}
+
+extension PolicyWriting {
+    /// The `names` block as a policy file writes it: every kind, ids ascending, languages sorted.
+    static func value(of names: DisclosureNames) -> JSONValue {
+        let entries = names.entries
+        return .object(DisclosureKind.allCases.map { kind in
+            var byID: [Int: [(language: String, name: String)]] = [:]
+            for entry in entries where entry.kind == kind { byID[entry.id, default: []].append((entry.language, entry.name)) }
+            return .init(key: kind.rawValue, value: .object(byID.keys.sorted().map { id in
+                .init(key: String(id), value: .object(byID[id]!.sorted { $0.language < $1.language }.map {
+                    .init(key: $0.language, value: .string($0.name))
+                }))
+            }))
+        })
+    }
+
+    /// A partner's disclosures as a policy file writes them, by the Global Vendor List's field names, every
+    /// field written (`null` where not disclosed).
+    static func members(of partner: Partner) -> [JSONValue.Member] {
+        let retention = partner.retention, storage = partner.deviceStorage
+        func days(_ days: [Int: Int]) -> JSONValue {
+            .object(days.keys.sorted().map { .init(key: String($0), value: .integer(days[$0]!)) })
+        }
+        return [
+            .init(key: "flexiblePurposes", value: .integers(partner.flexiblePurposes)),
+            .init(key: "specialPurposes", value: .integers(partner.specialPurposes)),
+            .init(key: "features", value: .integers(partner.features)),
+            .init(key: "dataDeclaration", value: .integers(partner.dataCategories)),
+            .init(key: "dataRetention", value: .members([
+                "stdRetention": .nullable(retention.standardDays),
+                "purposes": days(retention.purposeDays),
+                "specialPurposes": days(retention.specialPurposeDays),
+            ])),
+            .init(key: "cookieMaxAgeSeconds", value: .nullable(storage.cookieMaxAgeSeconds)),
+            .init(key: "usesCookies", value: .nullable(storage.usesCookies)),
+            .init(key: "cookieRefresh", value: .nullable(storage.cookieRefresh)),
+            .init(key: "usesNonCookieAccess", value: .nullable(storage.usesNonCookieAccess)),
+            .init(key: "deviceStorageDisclosureUrl", value: .nullable(storage.disclosureURL)),
+            .init(key: "urls", value: .array(partner.links.map { link in
+                .members(["langId": .nullable(link.language), "privacy": .string(link.privacy),
+                          "legIntClaim": .nullable(link.legitimateInterestClaim)])
+            })),
+        ]
     }
 }
 

@@ -182,7 +182,7 @@ package struct JSONObject: Sendable {
 
     /// The field, or `nil` when it is absent.
     package subscript(_ key: String) -> JSONNode? {
-        members.first { $0.key == key }.map { node.member(key, $0.value) }
+        member(key).map { node.member(key, $0.value) }
     }
 
     /// The field, or an error naming it when it is absent.
@@ -199,4 +199,67 @@ package struct JSONObject: Sendable {
 
     /// Whether the field is present.
     package func has(_ key: String) -> Bool { members.contains { $0.key == key } }
+
+    // What a reader of many objects of one shape (a vendor list's thousand vendors) reads field by field:
+    // each makes a node, and with it the place a message would name, only when the value is wrong.
+
+    /// The member named `key`: lengths are compared first, as most keys differ in length.
+    private func member(_ key: String) -> JSONValue.Member? {
+        let length = key.utf8.count
+        return members.first { $0.key.utf8.count == length && $0.key == key }
+    }
+
+    /// The field's value unless it is absent or `null`.
+    private func present(_ key: String) -> JSONValue? {
+        guard let value = member(key)?.value, value != .null else { return nil }
+        return value
+    }
+
+    /// `optional(key)?.ints(in:)`.
+    package func optionalInts(_ key: String, in range: ClosedRange<Int> = Int.min...Int.max) throws(JSONFieldError) -> [Int]? {
+        guard let value = present(key) else { return nil }
+        if case .array(let items) = value {
+            var result: [Int] = []
+            result.reserveCapacity(items.count)
+            for item in items {
+                guard case .integer(let integer) = item, range.contains(integer) else { return try self[key]?.ints(in: range) }
+                result.append(integer)
+            }
+            return result
+        }
+        return try self[key]?.ints(in: range)
+    }
+
+    /// `optional(key)?.int(in:)`.
+    package func optionalInt(_ key: String, in range: ClosedRange<Int> = Int.min...Int.max) throws(JSONFieldError) -> Int? {
+        guard let value = present(key) else { return nil }
+        if case .integer(let integer) = value, range.contains(integer) { return integer }
+        return try self[key]?.int(in: range)
+    }
+
+    /// `optional(key)?.bool()`.
+    package func optionalBool(_ key: String) throws(JSONFieldError) -> Bool? {
+        guard let value = present(key) else { return nil }
+        if case .bool(let flag) = value { return flag }
+        return try self[key]?.bool()
+    }
+
+    /// `optional(key)?.string()`.
+    package func optionalString(_ key: String) throws(JSONFieldError) -> String? {
+        guard let value = present(key) else { return nil }
+        if case .string(let text) = value { return text }
+        return try self[key]?.string()
+    }
+
+    /// `required(key).string()`.
+    package func requiredString(_ key: String) throws(JSONFieldError) -> String {
+        if case .string(let text)? = member(key)?.value { return text }
+        return try required(key).string()
+    }
+
+    /// Every member as a node at its path (an object keyed by ids, such as a vendor list's `vendors`); the
+    /// path is written only when a message needs it.
+    package var memberNodes: [(key: String, node: JSONNode)] {
+        members.map { ($0.key, node.member($0.key, $0.value)) }
+    }
 }

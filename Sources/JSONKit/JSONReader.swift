@@ -65,7 +65,9 @@ package struct JSONReader {
             if seen != nil {
                 repeated = !seen!.insert(key).inserted
             } else {
-                repeated = pendingMembers[start...].contains { $0.key == key }
+                // Lengths first: most keys differ in length, and comparing two lengths costs nothing.
+                let length = key.utf8.count
+                repeated = pendingMembers[start...].contains { $0.key.utf8.count == length && $0.key == key }
                 if pendingMembers.count - start == 16 { seen = Set(pendingMembers[start...].map(\.key) + [key]) }
             }
             guard !repeated else {

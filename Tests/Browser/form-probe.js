@@ -12,8 +12,24 @@
     return element.tagName.toLowerCase() + id + classes;
   }
 
+  // Shown: not hidden, not undisplayed, and not inside a closed details element.
   function shown(element) {
-    return !element.closest('[hidden]') && getComputedStyle(element).display !== 'none';
+    if (element.closest('[hidden]') || getComputedStyle(element).display === 'none') return false;
+    var details = element.parentElement && element.parentElement.closest('details');
+    while (details) {
+      if (!details.open && element.tagName.toLowerCase() !== 'summary') return false;
+      details = details.parentElement && details.parentElement.closest('details');
+    }
+    return true;
+  }
+
+  // What the user can reach with Tab.
+  var focusableSelector = 'button, input, a[href], summary, [tabindex="0"]';
+
+  // The element's text and the language it is marked as (its own or an ancestor's lang).
+  function marked(element) {
+    var language = element.closest('[lang]');
+    return { text: element.textContent, lang: language ? language.getAttribute('lang') : null };
   }
 
   window.formProbe = {
@@ -63,7 +79,7 @@
           differing.push(name + ': ' + a.getPropertyValue(name) + ' / ' + b.getPropertyValue(name));
         }
       }
-      var focusable = Array.prototype.filter.call(document.querySelectorAll('button, input, a[href]'), shown);
+      var focusable = Array.prototype.filter.call(document.querySelectorAll(focusableSelector), shown);
       return JSON.stringify({
         first: box(first), second: box(second), comparedProperties: compared, differing: differing,
         sameParent: first.parentElement === second.parentElement,
@@ -90,11 +106,39 @@
         }),
         switches: switches,
         notice: notice ? { role: notice.getAttribute('role'), text: notice.textContent } : null,
-        focusable: Array.prototype.filter.call(document.querySelectorAll('button, input, a[href], [tabindex="0"]'), shown)
+        focusable: Array.prototype.filter.call(document.querySelectorAll(focusableSelector), shown)
           .map(function (element) { return element.id || describe(element); }),
         background: getComputedStyle(document.body).backgroundColor,
         color: getComputedStyle(document.body).color
       });
+    },
+
+    /**
+     * A partner's details as the user sees them: whether they are open, each group's term and its items
+     * (text and language), and the links (text, address, language).
+     */
+    details: function (selector) {
+      var details = document.querySelector(selector);
+      if (!details) return JSON.stringify({ missing: selector });
+      var groups = Array.prototype.map.call(details.querySelectorAll('dl.disclosures > div'), function (group) {
+        return {
+          term: marked(group.querySelector('dt')),
+          items: Array.prototype.map.call(group.querySelectorAll('dd li'), marked)
+        };
+      });
+      var links = Array.prototype.map.call(details.querySelectorAll('.links a'), function (link) {
+        return { id: link.id, text: link.textContent, href: link.getAttribute('href'), lang: marked(link).lang };
+      });
+      return JSON.stringify({
+        open: details.open, summary: marked(details.querySelector('summary')), drawn: details.children.length > 1,
+        shown: shown(details.querySelector('summary')) && details.open, groups: groups, links: links
+      });
+    },
+
+    /** An element's text and language, or null when the page has no such element. */
+    text: function (selector) {
+      var element = document.querySelector(selector);
+      return JSON.stringify(element ? marked(element) : null);
     },
 
     /** The page's paint timings, in ms since navigation started. */

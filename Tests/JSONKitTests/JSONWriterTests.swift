@@ -120,6 +120,30 @@ struct JSONNodeTests {
         #expect(throws: JSONFieldError.self) { try object.required("fraction").int() }
     }
 
+    /// The object readers that make no node for a right value answer as the node's readers do, value or error.
+    @Test(arguments: [
+        #"{"v": [1, 2, 3]}"#, #"{"v": [1, 12]}"#, #"{"v": [1, "2"]}"#, #"{"v": 3}"#, #"{"v": 12}"#, #"{"v": true}"#, #"{"v": "text"}"#,
+        #"{"v": null}"#, #"{}"#, #"{"v": {"a": 1}}"#, #"{"v": -4}"#,
+    ])
+    func theReadersOfAFieldWithoutANodeAgreeWithTheNodes(text: String) throws {
+        let object = try node(#"{"a": \#(text)}"#).anyObject().required("a").anyObject()
+        func same<T: Equatable>(_ fast: () throws(JSONFieldError) -> T?, _ slow: () throws(JSONFieldError) -> T?) {
+            #expect(Result(catching: fast) == Result(catching: slow), "\(text)")
+        }
+        same({ () throws(JSONFieldError) in try object.optionalInts("v", in: 1...11) }, { () throws(JSONFieldError) in try object.optional("v")?.ints(in: 1...11) })
+        same({ () throws(JSONFieldError) in try object.optionalInt("v", in: 0...10) }, { () throws(JSONFieldError) in try object.optional("v")?.int(in: 0...10) })
+        same({ () throws(JSONFieldError) in try object.optionalBool("v") }, { () throws(JSONFieldError) in try object.optional("v")?.bool() })
+        same({ () throws(JSONFieldError) in try object.optionalString("v") }, { () throws(JSONFieldError) in try object.optional("v")?.string() })
+        same({ () throws(JSONFieldError) in try object.requiredString("v") }, { () throws(JSONFieldError) in try object.required("v").string() })
+    }
+
+    @Test func membersAsNodesAreNamedByTheirPath() throws {
+        let members = try node(#"{"vendors": {"7": {"id": 8}, "a b": 1}}"#).anyObject().required("vendors").anyObject().memberNodes
+        #expect(members.map(\.key) == ["7", "a b"])
+        #expect(members.map(\.node.path) == ["$.vendors.7", #"$.vendors["a b"]"#])
+        #expect(members[0].node.value == .object([.init(key: "id", value: .integer(8))]))
+    }
+
     @Test func oddKeysAreQuotedInPaths() {
         #expect(JSONPath.appending("a.b", to: "$") == #"$["a.b"]"#)
         #expect(JSONPath.appending("plain_key-1", to: "$") == "$.plain_key-1")

@@ -1,9 +1,10 @@
 /// The texts of the consent form, the privacy-options forms and the tracking prompt, by key.
 ///
-/// A policy's `texts.en` holds every key; other languages may leave keys out and fall back to English.
-/// A `&` marks the letter that chooses a button (`"&Consent"`); `{publisher}`, `{count}` and `{app}` are
-/// filled in by ``Policy/text(_:language:)``. An app's own form reads its texts by these keys, as the
-/// terminal and web forms do.
+/// A policy's `texts.en` holds every key but those added since the first format, which have an English
+/// text of the engine's own (``builtInEnglish``); other languages may leave keys out and fall back to
+/// English. A `&` marks the letter that chooses a button (`"&Consent"`); `{publisher}`, `{count}` and
+/// `{app}` are filled in by ``Policy/text(_:language:)``. An app's own form reads its texts by these keys,
+/// as the terminal and web forms do.
 public enum TextKey: String, Sendable, CaseIterable {
     case formTitle, partnerCount, specialFeaturesIntro
     case consent, doNotConsent, manageOptions, close
@@ -13,6 +14,46 @@ public enum TextKey: String, Sendable, CaseIterable {
     case privacyOptionsTitle
     case usOptOutTitle, usOptOutText, optOutSale, optOutSharing, optOutTargeted
     case trackingPromptTitle, askAppNotToTrack, allow
+    /// The first layer's word on legitimate interest, shown when some partner relies on it.
+    case legitimateInterestNotice
+    /// What a partner discloses, by heading and label: shown when the user opens a partner's details.
+    case partnerDetails, flexiblePurposesHeading, specialPurposesHeading, featuresHeading, dataCategoriesHeading
+    case retentionHeading, standardRetentionLabel
+    case storageHeading, cookiesLabel, cookieMaxAgeLabel, cookieRefreshLabel, nonCookieAccessLabel
+    case sessionOnly, yes, no, notDisclosed
+    case privacyPolicyLink, legitimateInterestClaimLink, storageDisclosureLink
+}
+
+extension TextKey {
+    /// The English text of a key added after the first policy format, used when a policy's `texts.en`
+    /// lacks it, so that a policy written before the key existed stays valid; `nil` for a key every
+    /// policy must have.
+    package var builtInEnglish: String? {
+        switch self {
+        case .legitimateInterestNotice:
+            return "Some partners rely on legitimate interest, not consent; you can object under Manage options."
+        case .partnerDetails: return "Details"
+        case .flexiblePurposesHeading: return "Consent or legitimate interest, as the publisher sets"
+        case .specialPurposesHeading: return "Special purposes"
+        case .featuresHeading: return "Features"
+        case .dataCategoriesHeading: return "Categories of data"
+        case .retentionHeading: return "How long data is kept (days)"
+        case .standardRetentionLabel: return "Standard"
+        case .storageHeading: return "Storage on your device"
+        case .cookiesLabel: return "Cookies"
+        case .cookieMaxAgeLabel: return "Longest cookie lifetime (days)"
+        case .cookieRefreshLabel: return "Cookie lifetime renewed on use"
+        case .nonCookieAccessLabel: return "Other means than cookies"
+        case .sessionOnly: return "for the session only"
+        case .yes: return "yes"
+        case .no: return "no"
+        case .notDisclosed: return "not disclosed"
+        case .privacyPolicyLink: return "Privacy policy"
+        case .legitimateInterestClaimLink: return "Legitimate interest claim"
+        case .storageDisclosureLink: return "What it stores on your device"
+        default: return nil
+        }
+    }
 }
 
 extension Policy {
@@ -34,7 +75,7 @@ extension Policy {
     /// key the policy does not have, with its placeholders filled in and the `&` hot-key marker kept.
     public func text(_ key: TextKey, language: String) -> String {
         let language = texts[language] != nil ? language : resolvedLanguage(language)
-        let raw = texts[language]?[key.rawValue] ?? texts["en"]?[key.rawValue] ?? key.rawValue
+        let raw = texts[language]?[key.rawValue] ?? texts["en"]?[key.rawValue] ?? key.builtInEnglish ?? key.rawValue
         return raw
             .replacingText("{publisher}", with: publisher.name)
             .replacingText("{count}", with: String(partners.count))

@@ -34,6 +34,10 @@ public struct Policy: Sendable, Equatable {
     public package(set) var specialFeatures: [SpecialFeature]
     /// The partners (vendors) that may process data, by id.
     public package(set) var partners: [Partner]
+    /// Names of purposes, special purposes, features, special features and data categories (the `names`
+    /// block, and the names of a vendor list applied to the policy); read through
+    /// ``name(of:id:language:)``.
+    package var names = DisclosureNames()
     /// Form texts per language code; `en` is complete, other languages fall back to it key by key.
     public package(set) var texts: [String: [String: String]]
     /// The tracking explainer and prompt settings.

@@ -29,7 +29,7 @@ package enum PolicyJSON {
 
     package static let fields = [
         "formatVersion", "id", "revision", "tcfPolicyVersion", "publisher", "regions", "consent", "purposes",
-        "specialFeatures", "partners", "vendorList", "texts", "tracking", "app", "tcf", "gpp", "consentMode", "regionHints",
+        "specialFeatures", "partners", "vendorList", "names", "texts", "tracking", "app", "tcf", "gpp", "consentMode", "regionHints",
         "regionHintConflict", "testDeviceIDs", "controller",
     ]
 
@@ -50,6 +50,7 @@ package enum PolicyJSON {
             purposes: try object.required("purposes").array().map { node throws(JSONFieldError) in try purpose(node) },
             specialFeatures: try object.optional("specialFeatures")?.array().map { node throws(JSONFieldError) in try purpose(node) } ?? [],
             partners: try object.optional("partners")?.array().map { node throws(JSONFieldError) in try partner(node) } ?? [],
+            names: try object.optional("names").map { node throws(JSONFieldError) in try PartnerJSON.names(node) } ?? DisclosureNames(),
             texts: try texts(object.required("texts")),
             tracking: try object.optional("tracking").map { node throws(JSONFieldError) in try tracking(node) }
                 ?? TrackingSettings(explainer: nil, skipWhenPurposeOneRefused: false),
@@ -177,23 +178,37 @@ package enum PolicyJSON {
                        description: try object.optional("description")?.stringMap() ?? [:])
     }
 
+    /// A partner, by the Global Vendor List's field names (`PartnerJSON`); `legitimateInterestPurposes` and
+    /// `privacyURL`, the names policies have always used, are read as `legIntPurposes` and `urls`.
     private static func partner(_ node: JSONNode) throws(JSONFieldError) -> Partner {
         let object = try node.object(allowed: [
-            "id", "googleATP", "name", "purposes", "legitimateInterestPurposes", "specialFeatures", "privacyURL",
-        ])
+            "id", "googleATP", "name", "purposes", "legitimateInterestPurposes", "legIntPurposes", "specialFeatures", "privacyURL",
+        ] + PartnerJSON.disclosureFields)
         let id: PartnerID
         switch (object.optional("id"), object.optional("googleATP")) {
         case (let vendor?, nil): id = .vendor(try vendor.int(in: 1...65535))
         case (nil, let atp?): id = .googleATP(try atp.int(in: 1...Int(Int32.max)))
         default: throw node.error("a partner has either \"id\" (its Global Vendor List id) or \"googleATP\" (its Google ATP id)")
         }
+        /// The field `name`, or its vendor list's name `listName`; both at once is a mistake.
+        func either(_ name: String, or listName: String) throws(JSONFieldError) -> JSONNode? {
+            guard let node = object.optional(name) else { return object.optional(listName) }
+            guard object.optional(listName) == nil else {
+                throw node.error("give \(name) or \(listName) (the vendor list's name for it), not both")
+            }
+            return node
+        }
+        var disclosures = try PartnerJSON.disclosures(object, strict: true)
+        if let privacy = try either("privacyURL", or: "urls"), object.optional("urls") == nil {
+            disclosures.values.links = [Partner.Links(language: nil, privacy: try privacy.string())]
+        }
         return Partner(
             id: id,
             name: try object.required("name").string(),
             purposes: try object.optional("purposes")?.ints() ?? [],
-            legitimateInterestPurposes: try object.optional("legitimateInterestPurposes")?.ints() ?? [],
+            legitimateInterestPurposes: try either("legitimateInterestPurposes", or: "legIntPurposes")?.ints() ?? [],
             specialFeatures: try object.optional("specialFeatures")?.ints() ?? [],
-            privacyURL: try object.optional("privacyURL")?.string())
+            disclosures: disclosures)
     }
 
     private static func texts(_ node: JSONNode) throws(JSONFieldError) -> [String: [String: String]] {

@@ -38,22 +38,27 @@ public enum PolicyLoader {
             throw PolicyError(kind: newer ? .newerFormat : .invalid, file: file, path: error.path, message: error.message)
         }
         var policy = document.policy
+        policy.sourceFiles = PolicySources(sources)
         if let reference = document.vendorList {
             guard let baseDirectory else {
                 throw PolicyError(file: file, path: "$.vendorList.path", message: "a vendor list can only be named by a policy file on disk")
             }
             let listURL = URL(fileURLWithPath: reference.path, relativeTo: baseDirectory).standardizedFileURL
             let list = try VendorList.load(contentsOf: listURL)
-            policy.partners = try list.partners(selecting: reference.vendors, file: file)
-            sources.append(list.source)
+            policy = try list.applied(to: policy, selecting: reference.vendors.map { .listed($0) } ?? .every, file: file)
         }
-        policy.sourceFiles = PolicySources(sources)
+        try validate(policy, file: file)
+        return policy
+    }
+
+    /// Checks a policy as a whole, naming `file` in the error (a vendor list's, when applying it made the
+    /// policy invalid).
+    static func validate(_ policy: Policy, file: String, isVendorList: Bool = false) throws(PolicyError) {
         do {
             try PolicyValidation.validate(policy)
         } catch {
-            throw PolicyError(file: file, path: error.path, message: error.message)
+            throw PolicyError(file: file, path: error.path, message: error.message, isVendorList: isVendorList)
         }
-        return policy
     }
 
     /// The JSON of a policy file; a syntax error names the line and column.
@@ -65,13 +70,43 @@ public enum PolicyLoader {
         }
     }
 
-    /// Replaces a policy's partners with the vendors of an IAB Global Vendor List v3 file (`--vendor-list`).
+    /// Replaces a policy's vendors with every vendor of an IAB Global Vendor List v3 file that is not
+    /// deleted (`--vendor-list`, which shows a whole list for QA); its Google ATPs stay.
     package static func replacingPartners(of policy: Policy, withVendorList url: URL) throws(PolicyError) -> Policy {
-        var policy = policy
-        let list = try VendorList.load(contentsOf: url)
-        policy.partners = try list.partners(selecting: nil, file: url.path)
-        policy.sourceFiles.append(list.source)
-        return policy
+        let applied = try VendorList.load(contentsOf: url).applied(to: policy, selecting: .every, file: url.path)
+        try validate(applied, file: url.path, isVendorList: true)
+        return applied
+    }
+}
+
+extension Policy {
+    /// This policy with an IAB Global Vendor List v3 document applied: the vendors the policy names take
+    /// everything the list says about them, and the list's names and versions come with them.
+    ///
+    /// An app hands it the list its server keeps (the IAB publishes one every week), as bytes:
+    ///
+    /// ```swift
+    /// let current = try Policy.default.applyingVendorList(downloaded, file: "vendor-list-v150.json")
+    /// ```
+    ///
+    /// - The policy names the vendors it works with; the list supplies their name, purposes by legal
+    ///   basis, special purposes, features, special features, data categories, retention, device storage
+    ///   and links. A vendor the list lacks or marks deleted is no longer a partner (the IAB's rules let no
+    ///   form show a deleted vendor); a later list that has it again brings it back, and answers given
+    ///   without it are asked again as for any new partner. Google ATPs, which no vendor list holds, stay
+    ///   as the policy has them.
+    /// - The list's `vendorListVersion` and `tcfPolicyVersion` become the policy's: the TC string carries
+    ///   them, and answers given under another TCF policy version are asked again as the rules say.
+    /// - The list's names of purposes, special purposes, features, special features and data categories
+    ///   are kept with the policy (``name(of:id:language:)``).
+    /// - The list is one of the policy's files: each answer's line in the consent log names `file` with
+    ///   the SHA-256 of `data`.
+    ///
+    /// - Throws: ``PolicyError`` naming `file`, the JSON path and what is wrong, with nothing applied.
+    public func applyingVendorList(_ data: Data, file: String = "vendor-list.json") throws(PolicyError) -> Policy {
+        let applied = try VendorList.read(Array(data), file: file).applied(to: self, selecting: .policyPartners, file: file)
+        try PolicyLoader.validate(applied, file: file, isVendorList: true)
+        return applied
     }
 }
 

@@ -78,8 +78,26 @@ public struct Partner: Sendable, Equatable {
     public package(set) var legitimateInterestPurposes: [Int]
     /// Special features it uses.
     public package(set) var specialFeatures: [Int]
-    /// Its privacy policy.
-    public package(set) var privacyURL: String?
+    /// What else it discloses: its flexible purposes, special purposes, features, data categories,
+    /// retention, device storage and links (read through ``flexiblePurposes``, ``dataCategories``, …).
+    package var disclosures: Disclosures
+
+    package init(id: PartnerID, name: String, purposes: [Int], legitimateInterestPurposes: [Int], specialFeatures: [Int],
+                 disclosures: Disclosures = Disclosures()) {
+        self.id = id
+        self.name = name
+        self.purposes = purposes
+        self.legitimateInterestPurposes = legitimateInterestPurposes
+        self.specialFeatures = specialFeatures
+        self.disclosures = disclosures
+    }
+
+    /// A partner that discloses no more than a privacy policy, for every language.
+    package init(id: PartnerID, name: String, purposes: [Int], legitimateInterestPurposes: [Int], specialFeatures: [Int],
+                 privacyURL: String?) {
+        self.init(id: id, name: name, purposes: purposes, legitimateInterestPurposes: legitimateInterestPurposes,
+                  specialFeatures: specialFeatures, disclosures: privacyURL.map { Disclosures(privacyURL: $0) } ?? Disclosures())
+    }
 }
 
 /// Tracking explainer and prompt settings.

@@ -59,6 +59,10 @@ enum PolicyValidation {
             for (i, id) in partner.specialFeatures.enumerated() where !(1...2).contains(id) {
                 try fail("\(path).specialFeatures[\(i)]", "\(id) is not a TCF special feature (1–2)")
             }
+            for (i, id) in partner.flexiblePurposes.enumerated()
+            where !partner.purposes.contains(id) && !partner.legitimateInterestPurposes.contains(id) {
+                try fail("\(path).flexiblePurposes[\(i)]", "purpose \(id) is flexible but declared neither in purposes nor in legitimateInterestPurposes")
+            }
         }
         for (index, restriction) in policy.tcf.publisherRestrictions.enumerated()
         where restriction.purpose == 1 && restriction.type == 2 {
@@ -139,7 +143,7 @@ enum PolicyValidation {
                 throw Failure(path: "$.texts.\(language).\(key)", message: "unknown text key (known: \(known.sorted().joined(separator: ", ")))")
             }
         }
-        for key in TextKey.allCases where english[key.rawValue] == nil {
+        for key in TextKey.allCases where english[key.rawValue] == nil && key.builtInEnglish == nil {
             throw Failure(path: "$.texts.en.\(key.rawValue)", message: "missing English text")
         }
     }

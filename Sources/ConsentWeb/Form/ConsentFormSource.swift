@@ -244,6 +244,25 @@ button {
   background: var(--surface);
   white-space: pre-wrap;
 }
+
+/* A partner's details: a disclosure triangle, and the lists it draws when first opened. */
+.partner-details { margin: 0.35em 0 0; }
+.partner-details summary {
+  display: inline-flex;
+  align-items: center;
+  min-height: 2.75em;
+  cursor: pointer;
+  color: var(--accent);
+  text-decoration: underline;
+}
+.partner-details summary::before { content: "▸" / ""; display: inline-block; width: 1em; }
+.partner-details[open] summary::before { content: "▾" / ""; }
+.partner-details summary::-webkit-details-marker { display: none; }
+.partner-details summary { list-style: none; }
+.disclosures { margin: 0.25em 0 0; font-size: 0.95em; }
+.disclosures dt { font-weight: 600; margin-top: 0.5em; }
+.disclosures dd { margin: 0; }
+.disclosures ul, .links { margin: 0.25em 0; }
 </style>
 </head>
 <body>
@@ -260,7 +279,10 @@ button {
  * the policy's close button, which declines), then Manage options (a consent switch per purpose, an objection
  * switch per legitimate interest, the special features, every partner with what it claims and its privacy
  * link, an objection switch per partner relying on legitimate interest; Accept all, Reject all, Confirm
- * choices). Every switch starts off. The US-state opt-out form: three opt-outs and Confirm choices. Escape
+ * choices). Every switch starts off. A partner's details (its purposes by legal basis, special purposes,
+ * features, special features and data categories by name, how long it keeps data, how it stores on the
+ * device, and its links) are drawn when the user first opens them, so that a page of a thousand partners
+ * paints as fast as one of ten. The US-state opt-out form: three opt-outs and Confirm choices. Escape
  * leaves without an answer.
  */
 (function (window, document, data) {
@@ -402,7 +424,10 @@ button {
     var first = node('section', { id: 'first-layer', 'aria-labelledby': 'first-title' });
     var manage = node('section', { id: 'manage-layer', 'aria-labelledby': 'manage-title', hidden: '' });
 
+    // Manage options is drawn when first opened, so the first layer paints as soon for a thousand partners
+    // as for ten.
     function openManageOptions() {
+      if (!manage.firstChild) drawManageOptions();
       first.hidden = true;
       manage.hidden = false;
       notice.textContent = '';
@@ -446,91 +471,212 @@ button {
       })));
     }
     first.appendChild(textElement('p', 'partnerCount', {}));
+    // Said on the first layer, where the user decides, whenever some partner relies on legitimate interest.
+    if (data.legitimateInterestPurposes.length > 0) {
+      first.appendChild(textElement('p', 'legitimateInterestNotice', { id: 'legitimate-interest-notice' }));
+    }
     first.appendChild(node('div', { class: 'choices' }, choiceButtons));
     if (manageButton) first.appendChild(manageButton);
 
-    if (privacyOptions) manage.appendChild(textElement('p', 'privacyOptionsTitle', { class: 'kicker' }));
-    manage.appendChild(textElement('h1', 'manageTitle', { id: 'manage-title', tabindex: '-1' }));
+    function drawManageOptions() {
+      if (privacyOptions) manage.appendChild(textElement('p', 'privacyOptionsTitle', { class: 'kicker' }));
+      manage.appendChild(textElement('h1', 'manageTitle', { id: 'manage-title', tabindex: '-1' }));
 
-    function described(kind, entry) {
-      var id = elementID(kind, entry.id) + '-description';
-      return { describedBy: id, elements: [named('p', entry.description, entry.descriptionLang, { id: id, class: 'description' })] };
-    }
-
-    manage.appendChild(heading(2, 'purposesHeading', 'purposes-heading'));
-    manage.appendChild(list(data.purposes.map(function (purpose) {
-      return toggle('purpose', purpose.id, numbered(purpose.id, purpose.name), purpose.nameLang, 'consentLabel', chosen.purposes,
-                    described('purpose', purpose));
-    })));
-
-    if (data.legitimateInterestPurposes.length > 0) {
-      manage.appendChild(heading(2, 'legitimateInterestHeading', 'legitimate-interest-heading'));
-      manage.appendChild(list(data.legitimateInterestPurposes.map(function (id) {
-        return toggle('objection', id, numbered(id, purposeNames[id]), null, 'objectLabel',
-                      chosen.legitimateInterestObjections);
-      })));
-    }
-
-    if (data.specialFeatures.length > 0) {
-      manage.appendChild(heading(2, 'specialFeaturesHeading', 'special-features-heading'));
-      manage.appendChild(list(data.specialFeatures.map(function (feature) {
-        return toggle('special-feature', feature.id, numbered(feature.id, feature.name), feature.nameLang, 'consentLabel',
-                      chosen.specialFeatures, described('special-feature', feature));
-      })));
-    }
-
-    function partnerName(partner) {
-      var element = named('span', partner.name, null, {});
-      element.appendChild(named('span', ' (' + partner.id + ')', null, { class: 'partner-id' }));
-      return element;
-    }
-
-    // What a partner claims, by the numbers of the purposes and special features above, and its privacy
-    // policy.
-    function claims(partner) {
-      var legitimateInterest = text('legitimateInterestHeading').split('(')[0].trim();
-      var entries = [
-        [textElement('dt', 'purposesHeading', {}), partner.purposes],
-        [named('dt', legitimateInterest, english.legitimateInterestHeading ? 'en' : null, {}),
-          partner.legitimateInterestPurposes],
-        [textElement('dt', 'specialFeaturesHeading', {}), partner.specialFeatures]
-      ];
-      var terms = [];
-      entries.forEach(function (entry) {
-        if (entry[1].length > 0) terms.push(node('div', {}, [entry[0], named('dd', entry[1].join(', '), null, {})]));
-      });
-      var elements = terms.length > 0 ? [node('dl', { class: 'claims' }, terms)] : [];
-      if (partner.privacyURL && /^https?:\/\//i.test(partner.privacyURL)) {
-        var link = named('a', partner.privacyURL, null, {
-          id: elementID('partner', partner.id) + '-privacy', href: partner.privacyURL, target: '_blank', rel: 'noopener noreferrer',
-          'aria-describedby': elementID('partner', partner.id) + '-name'
-        });
-        elements.push(node('p', { class: 'description' }, [link]));
+      function described(kind, entry) {
+        var id = elementID(kind, entry.id) + '-description';
+        return { describedBy: id, elements: [named('p', entry.description, entry.descriptionLang, { id: id, class: 'description' })] };
       }
-      return { elements: elements };
-    }
 
-    if (data.partners.length > 0) {
-      manage.appendChild(heading(2, 'partnersHeading', 'partners-heading'));
-      manage.appendChild(list(data.partners.map(function (partner) {
-        return toggle('partner', partner.id, partnerName(partner), null, 'consentLabel', chosen.partners, claims(partner));
+      manage.appendChild(heading(2, 'purposesHeading', 'purposes-heading'));
+      manage.appendChild(list(data.purposes.map(function (purpose) {
+        return toggle('purpose', purpose.id, numbered(purpose.id, purpose.name), purpose.nameLang, 'consentLabel', chosen.purposes,
+                      described('purpose', purpose));
       })));
-    }
 
-    if (data.legitimateInterestPartners.length > 0) {
-      var partners = {};
-      data.partners.forEach(function (partner) { partners[partner.id] = partner; });
-      manage.appendChild(heading(2, 'partnerLegitimateInterestHeading', 'partner-legitimate-interest-heading'));
-      manage.appendChild(list(data.legitimateInterestPartners.map(function (id) {
-        return toggle('partner-objection', id, partnerName(partners[id]), null, 'objectLabel', chosen.partnerObjections);
-      })));
-    }
+      if (data.legitimateInterestPurposes.length > 0) {
+        manage.appendChild(heading(2, 'legitimateInterestHeading', 'legitimate-interest-heading'));
+        manage.appendChild(list(data.legitimateInterestPurposes.map(function (id) {
+          return toggle('objection', id, numbered(id, purposeNames[id]), null, 'objectLabel',
+                        chosen.legitimateInterestObjections);
+        })));
+      }
 
-    manage.appendChild(node('div', { class: 'choices' }, [
-      button('accept-all', 'acceptAll', 'choice', function () { answer('consentAll'); }),
-      button('reject-all', 'rejectAll', 'choice', function () { answer('rejectAll'); }),
-      button('confirm-choices', 'confirmChoices', 'choice', function () { answer('custom'); })
-    ]));
+      if (data.specialFeatures.length > 0) {
+        manage.appendChild(heading(2, 'specialFeaturesHeading', 'special-features-heading'));
+        manage.appendChild(list(data.specialFeatures.map(function (feature) {
+          return toggle('special-feature', feature.id, numbered(feature.id, feature.name), feature.nameLang, 'consentLabel',
+                        chosen.specialFeatures, described('special-feature', feature));
+        })));
+      }
+
+      function partnerName(partner) {
+        var element = named('span', partner.name, null, {});
+        element.appendChild(named('span', ' (' + partner.id + ')', null, { class: 'partner-id' }));
+        return element;
+      }
+
+      // The legitimate-interest heading explains the right to object ("… (you may object)"); a partner's lists
+      // only need its name.
+      var legitimateInterest = text('legitimateInterestHeading').split('(')[0].trim();
+      function legitimateInterestTerm(tag) {
+        return named(tag, legitimateInterest, english.legitimateInterestHeading ? 'en' : null, {});
+      }
+
+      var featureNames = {};
+      data.specialFeatures.forEach(function (feature) { featureNames[feature.id] = feature; });
+      var nameTables = {
+        purposes: function (id) {
+          var purpose = data.purposes.filter(function (entry) { return entry.id === id; })[0];
+          return purpose ? [purpose.name, purpose.nameLang] : ['Purpose ' + id, 'en'];
+        },
+        specialFeatures: function (id) {
+          var feature = featureNames[id];
+          return feature ? [feature.name, feature.nameLang] : ['Special feature ' + id, 'en'];
+        }
+      };
+      ['specialPurposes', 'features', 'dataCategories'].forEach(function (kind) {
+        var inEnglish = {};
+        (data.names.english[kind] || []).forEach(function (id) { inEnglish[id] = true; });
+        nameTables[kind] = function (id) { return [data.names[kind][id], inEnglish[id] ? 'en' : null]; };
+      });
+
+      // One group of a partner's details: a term, and a list of names (or of label and value).
+      function group(term, items) {
+        if (items.length === 0) return null;
+        return node('div', {}, [term, node('dd', {}, [node('ul', {}, items)])]);
+      }
+
+      function namedItems(kind, ids) {
+        return (ids || []).map(function (id) {
+          var name = nameTables[kind](id);
+          return named('li', id + '. ' + name[0], name[1], {});
+        });
+      }
+
+      // "Label: value", each part marked English where it fell back.
+      function labelled(labelKey, value, valueLang) {
+        var item = node('li', {}, [textElement('span', labelKey, {})]);
+        item.appendChild(document.createTextNode(': '));
+        item.appendChild(named('span', value, valueLang, {}));
+        return item;
+      }
+
+      function answerText(flag) {
+        var key = flag === true ? 'yes' : flag === false ? 'no' : 'notDisclosed';
+        return [text(key), english[key] ? 'en' : null];
+      }
+
+      function detailsBody(partner) {
+        var retention = partner.retention || { standard: null, purposes: [], specialPurposes: [] };
+        var retained = [];
+        if (retention.standard !== null) retained.push(labelled('standardRetentionLabel', String(retention.standard), null));
+        [['purposes', retention.purposes], ['specialPurposes', retention.specialPurposes]].forEach(function (entry) {
+          entry[1].forEach(function (pair) {
+            var name = nameTables[entry[0]](pair[0]);
+            var item = node('li', {}, [named('span', pair[0] + '. ' + name[0], name[1], {})]);
+            item.appendChild(document.createTextNode(': ' + pair[1]));
+            retained.push(item);
+          });
+        });
+        var stored = [];
+        if (partner.storage) {
+          var storage = partner.storage;
+          stored.push(labelled('cookiesLabel', answerText(storage.usesCookies)[0], answerText(storage.usesCookies)[1]));
+          if (storage.usesCookies !== false) {
+            var age = storage.maximumAgeDays === null ? answerText(null)
+              : storage.maximumAgeDays === 0 ? [text('sessionOnly'), english.sessionOnly ? 'en' : null] : [String(storage.maximumAgeDays), null];
+            stored.push(labelled('cookieMaxAgeLabel', age[0], age[1]));
+            stored.push(labelled('cookieRefreshLabel', answerText(storage.cookieRefresh)[0], answerText(storage.cookieRefresh)[1]));
+          }
+          stored.push(labelled('nonCookieAccessLabel', answerText(storage.usesNonCookieAccess)[0], answerText(storage.usesNonCookieAccess)[1]));
+        }
+        var groups = [
+          group(textElement('dt', 'purposesHeading', {}), namedItems('purposes', partner.purposes)),
+          group(legitimateInterestTerm('dt'), namedItems('purposes', partner.legitimateInterestPurposes)),
+          group(textElement('dt', 'flexiblePurposesHeading', {}), namedItems('purposes', partner.flexiblePurposes)),
+          group(textElement('dt', 'specialPurposesHeading', {}), namedItems('specialPurposes', partner.specialPurposes)),
+          group(textElement('dt', 'featuresHeading', {}), namedItems('features', partner.features)),
+          group(textElement('dt', 'specialFeaturesHeading', {}), namedItems('specialFeatures', partner.specialFeatures)),
+          group(textElement('dt', 'dataCategoriesHeading', {}), namedItems('dataCategories', partner.dataCategories)),
+          group(textElement('dt', 'retentionHeading', {}), retained),
+          group(textElement('dt', 'storageHeading', {}), stored)
+        ];
+        var base = elementID('partner', partner.id);
+        var links = [['privacyPolicyLink', partner.privacyURL, 'privacy-policy'],
+                     ['legitimateInterestClaimLink', partner.legitimateInterestClaim, 'legitimate-interest-claim'],
+                     ['storageDisclosureLink', partner.storageDisclosure, 'storage-disclosure']]
+          .filter(function (entry) { return entry[1] && /^https?:\/\//i.test(entry[1]); })
+          .map(function (entry) {
+            return node('li', {}, [textElement('a', entry[0], {
+              id: base + '-' + entry[2], href: entry[1], target: '_blank', rel: 'noopener noreferrer',
+              'aria-describedby': base + '-name'
+            })]);
+          });
+        return [node('dl', { class: 'disclosures' }, groups)].concat(links.length > 0 ? [node('ul', { class: 'links' }, links)] : []);
+      }
+
+      // A partner's details, closed: drawn the first time they are opened.
+      function details(partner) {
+        var base = elementID('partner', partner.id);
+        var summary = textElement('summary', 'partnerDetails', { id: base + '-details-summary', 'aria-describedby': base + '-name' });
+        var element = node('details', { id: base + '-details', class: 'partner-details' }, [summary]);
+        function draw() {
+          if (element.childNodes.length > 1) return;
+          detailsBody(partner).forEach(function (child) { element.appendChild(child); });
+        }
+        // Drawn as the summary is pressed (by click, Enter or Space), before the details open; and when they
+        // open otherwise (the browser's find in page).
+        summary.addEventListener('click', draw);
+        element.addEventListener('toggle', function () { if (element.open) draw(); });
+        return element;
+      }
+
+      // What a partner claims, by the numbers of the purposes and special features above, its privacy policy,
+      // and its details.
+      function claims(partner) {
+        var entries = [
+          [textElement('dt', 'purposesHeading', {}), partner.purposes],
+          [legitimateInterestTerm('dt'), partner.legitimateInterestPurposes],
+          [textElement('dt', 'specialFeaturesHeading', {}), partner.specialFeatures]
+        ];
+        var terms = [];
+        entries.forEach(function (entry) {
+          if (entry[1].length > 0) terms.push(node('div', {}, [entry[0], named('dd', entry[1].join(', '), null, {})]));
+        });
+        var elements = terms.length > 0 ? [node('dl', { class: 'claims' }, terms)] : [];
+        if (partner.privacyURL && /^https?:\/\//i.test(partner.privacyURL)) {
+          var link = named('a', partner.privacyURL, null, {
+            id: elementID('partner', partner.id) + '-privacy', href: partner.privacyURL, target: '_blank', rel: 'noopener noreferrer',
+            'aria-describedby': elementID('partner', partner.id) + '-name'
+          });
+          elements.push(node('p', { class: 'description' }, [link]));
+        }
+        if (typeof partner.id === 'number') elements.push(details(partner));
+        return { elements: elements };
+      }
+
+      if (data.partners.length > 0) {
+        manage.appendChild(heading(2, 'partnersHeading', 'partners-heading'));
+        manage.appendChild(list(data.partners.map(function (partner) {
+          return toggle('partner', partner.id, partnerName(partner), null, 'consentLabel', chosen.partners, claims(partner));
+        })));
+      }
+
+      if (data.legitimateInterestPartners.length > 0) {
+        var partners = {};
+        data.partners.forEach(function (partner) { partners[partner.id] = partner; });
+        manage.appendChild(heading(2, 'partnerLegitimateInterestHeading', 'partner-legitimate-interest-heading'));
+        manage.appendChild(list(data.legitimateInterestPartners.map(function (id) {
+          return toggle('partner-objection', id, partnerName(partners[id]), null, 'objectLabel', chosen.partnerObjections);
+        })));
+      }
+
+      manage.appendChild(node('div', { class: 'choices' }, [
+        button('accept-all', 'acceptAll', 'choice', function () { answer('consentAll'); }),
+        button('reject-all', 'rejectAll', 'choice', function () { answer('rejectAll'); }),
+        button('confirm-choices', 'confirmChoices', 'choice', function () { answer('custom'); })
+      ]));
+    }
 
     root.appendChild(first);
     root.appendChild(manage);

@@ -11,7 +11,10 @@ enum FormPageData {
         .formTitle, .partnerCount, .specialFeaturesIntro, .consent, .doNotConsent, .manageOptions, .close, .manageTitle,
         .purposesHeading, .legitimateInterestHeading, .specialFeaturesHeading, .partnersHeading,
         .partnerLegitimateInterestHeading, .objectLabel, .consentLabel, .acceptAll, .rejectAll, .confirmChoices,
-        .privacyOptionsTitle,
+        .privacyOptionsTitle, .legitimateInterestNotice, .partnerDetails, .flexiblePurposesHeading, .specialPurposesHeading,
+        .featuresHeading, .dataCategoriesHeading, .retentionHeading, .standardRetentionLabel, .storageHeading, .cookiesLabel,
+        .cookieMaxAgeLabel, .cookieRefreshLabel, .nonCookieAccessLabel, .sessionOnly, .yes, .no, .notDisclosed,
+        .privacyPolicyLink, .legitimateInterestClaimLink, .storageDisclosureLink,
     ]
 
     /// The texts the US-state opt-out form shows.
@@ -37,10 +40,13 @@ enum FormPageData {
             .init(key: "texts", value: texts(consentTexts, policy: policy, language: language)),
             .init(key: "english", value: fallbacks(consentTexts, policy: policy, language: language)),
             .init(key: "buttons", value: .array(buttons)),
-            .init(key: "purposes", value: .array(policy.purposes.map { purpose($0, policy: policy, language: language) })),
-            .init(key: "specialFeatures", value: .array(policy.specialFeatures.map { purpose($0, policy: policy, language: language) })),
+            .init(key: "purposes", value: .array(policy.purposes.map { purpose($0, .purpose, policy: policy, language: language) })),
+            .init(key: "specialFeatures", value: .array(policy.specialFeatures.map {
+                purpose($0, .specialFeature, policy: policy, language: language)
+            })),
             .init(key: "legitimateInterestPurposes", value: .integers(session.legitimateInterestPurposes)),
-            .init(key: "partners", value: .array(policy.partnersByID.map(partner))),
+            .init(key: "partners", value: .array(policy.partnersByID.map { partner($0, language: language) })),
+            .init(key: "names", value: names(policy: policy, language: language)),
             .init(key: "legitimateInterestPartners", value: .integers(session.legitimateInterestPartners)),
             .init(key: "consentAll", value: .object(ConsentFormAnswer.lists(.consentAll(policy)))),
             .init(key: "rejectAll", value: .object(ConsentFormAnswer.lists(.rejectAll(policy)))),
@@ -71,27 +77,80 @@ enum FormPageData {
         return .strings(keys.filter { policy.texts[language]?[$0.rawValue] == nil }.map(\.rawValue))
     }
 
-    private static func purpose(_ purpose: Purpose, policy: Policy, language: String) -> JSONValue {
+    private static func purpose(_ purpose: Purpose, _ kind: DisclosureKind, policy: Policy, language: String) -> JSONValue {
+        let name = policy.disclosureName(kind, id: purpose.id, language: language)
         var members: [JSONValue.Member] = [
             .init(key: "id", value: .integer(purpose.id)),
-            .init(key: "name", value: .string(policy.name(of: purpose, language: language))),
+            .init(key: "name", value: .string(name.text)),
             .init(key: "description", value: .string(policy.description(of: purpose, language: language))),
         ]
         if language != "en" {
-            if purpose.name[language] == nil { members.append(.init(key: "nameLang", value: .string("en"))) }
+            if name.language == "en" { members.append(.init(key: "nameLang", value: .string("en"))) }
             if purpose.description[language] == nil { members.append(.init(key: "descriptionLang", value: .string("en"))) }
         }
         return .object(members)
     }
 
-    private static func partner(_ partner: Partner) -> JSONValue {
-        .members([
-            "id": ConsentFormAnswer.value(of: partner.id),
-            "name": .string(partner.name),
-            "purposes": .integers(partner.purposes),
-            "legitimateInterestPurposes": .integers(partner.legitimateInterestPurposes),
-            "specialFeatures": .integers(partner.specialFeatures),
-            "privacyURL": .nullable(partner.privacyURL),
-        ])
+    /// A partner as the page lists it; what it discloses beyond its claims is drawn only when the user opens
+    /// its details, so a list is left out when empty and a page of a thousand partners stays small.
+    private static func partner(_ partner: Partner, language: String) -> JSONValue {
+        let links = partner.links(for: language)
+        var members: [JSONValue.Member] = [
+            .init(key: "id", value: ConsentFormAnswer.value(of: partner.id)),
+            .init(key: "name", value: .string(partner.name)),
+            .init(key: "purposes", value: .integers(partner.purposes)),
+            .init(key: "legitimateInterestPurposes", value: .integers(partner.legitimateInterestPurposes)),
+            .init(key: "specialFeatures", value: .integers(partner.specialFeatures)),
+            .init(key: "privacyURL", value: .nullable(links?.privacy)),
+        ]
+        func add(_ key: String, _ value: JSONValue?) {
+            if let value { members.append(.init(key: key, value: value)) }
+        }
+        func ids(_ list: [Int]) -> JSONValue? { list.isEmpty ? nil : .integers(list) }
+        func days(_ days: [Int: Int]) -> JSONValue { .array(days.keys.sorted().map { .integers([$0, days[$0]!]) }) }
+        add("flexiblePurposes", ids(partner.flexiblePurposes))
+        add("specialPurposes", ids(partner.specialPurposes))
+        add("features", ids(partner.features))
+        add("dataCategories", ids(partner.dataCategories))
+        let retention = partner.retention
+        if !retention.isEmpty {
+            add("retention", .members([
+                "standard": .nullable(retention.standardDays), "purposes": days(retention.purposeDays),
+                "specialPurposes": days(retention.specialPurposeDays),
+            ]))
+        }
+        let storage = partner.deviceStorage
+        if !storage.isEmpty {
+            add("storage", .members([
+                "usesCookies": .nullable(storage.usesCookies), "maximumAgeDays": .nullable(storage.maximumAgeDays),
+                "cookieRefresh": .nullable(storage.cookieRefresh), "usesNonCookieAccess": .nullable(storage.usesNonCookieAccess),
+            ]))
+        }
+        add("legitimateInterestClaim", links?.legitimateInterestClaim.map(JSONValue.string))
+        add("storageDisclosure", storage.disclosureURL.map(JSONValue.string))
+        return .object(members)
+    }
+
+    /// The names of the special purposes, features and data categories the partners disclose, by kind and
+    /// id (`{"features": {"1": "…"}}`), and under `english` the ids whose name is the English one because
+    /// the language has none, so that the page marks them (purposes and special features are named with
+    /// their switches).
+    private static func names(policy: Policy, language: String) -> JSONValue {
+        let kinds: [(DisclosureKind, KeyPath<Partner, [Int]>)] = [
+            (.specialPurpose, \.specialPurposes), (.feature, \.features), (.dataCategory, \.dataCategories),
+        ]
+        var members: [JSONValue.Member] = [], english: [JSONValue.Member] = []
+        for (kind, list) in kinds {
+            let ids = Set(policy.partners.flatMap { $0[keyPath: list] }).sorted()
+            var names: [JSONValue.Member] = [], fallbacks: [Int] = []
+            for id in ids {
+                let name = policy.disclosureName(kind, id: id, language: language)
+                names.append(.init(key: String(id), value: .string(name.text)))
+                if name.language == "en" && language != "en" { fallbacks.append(id) }
+            }
+            members.append(.init(key: kind.rawValue, value: .object(names)))
+            english.append(.init(key: kind.rawValue, value: .integers(fallbacks)))
+        }
+        return .object(members + [.init(key: "english", value: .object(english))])
     }
 }

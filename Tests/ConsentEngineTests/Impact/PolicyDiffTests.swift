@@ -29,9 +29,21 @@ struct DiffCase: Sendable, CustomTestStringConvertible {
 
 private let extraPartner = Partner(id: 1126, name: "Example Measurement Ltd", purposes: [1, 7, 9],
                                    legitimateInterestPurposes: [], specialFeatures: [], privacyURL: nil)
-private let extraPartnerJSON: JSONValue = .members([
+/// A partner as the policy file format writes it: these fields, then every disclosure not disclosed, and `urls`.
+private func writtenPartner(_ head: KeyValuePairs<String, JSONValue>, urls: [JSONValue] = []) -> JSONValue {
+    guard case .object(let members) = JSONValue.members(head) else { return .null }
+    return .object(members + [
+        "flexiblePurposes", "specialPurposes", "features", "dataDeclaration",
+    ].map { JSONValue.Member(key: $0, value: .integers([])) } + [
+        .init(key: "dataRetention", value: .members(["stdRetention": .null, "purposes": .object([]), "specialPurposes": .object([])])),
+    ] + ["cookieMaxAgeSeconds", "usesCookies", "cookieRefresh", "usesNonCookieAccess", "deviceStorageDisclosureUrl"].map {
+        JSONValue.Member(key: $0, value: .null)
+    } + [.init(key: "urls", value: .array(urls))])
+}
+
+private let extraPartnerJSON = writtenPartner([
     "id": .integer(1126), "name": .string("Example Measurement Ltd"), "purposes": .integers([1, 7, 9]),
-    "legitimateInterestPurposes": .integers([]), "specialFeatures": .integers([]), "privacyURL": .null,
+    "legitimateInterestPurposes": .integers([]), "specialFeatures": .integers([]),
 ])
 
 struct PolicyDiffTests {
@@ -95,10 +107,11 @@ struct PolicyDiffTests {
         },
         // Partners.
         DiffCase("a partner added", [(.partnerAdded, "$.partners[?@.id==1126]", .null, extraPartnerJSON)]) { $0.partners.append(extraPartner) },
-        DiffCase("an ATP removed", [(.partnerRemoved, "$.partners[?@.googleATP==89]", .members([
+        DiffCase("an ATP removed", [(.partnerRemoved, "$.partners[?@.googleATP==89]", writtenPartner([
             "googleATP": .integer(89), "name": .string("Facebook"), "purposes": .integers([]), "legitimateInterestPurposes": .integers([]),
-            "specialFeatures": .integers([]), "privacyURL": .string("https://www.facebook.com/about/privacy/update"),
-        ]), .null)]) { $0.partners.removeAll { $0.id == .googleATP(89) } },
+            "specialFeatures": .integers([]),
+        ], urls: [.members(["langId": .null, "privacy": .string("https://www.facebook.com/about/privacy/update"), "legIntClaim": .null])]),
+        .null)]) { $0.partners.removeAll { $0.id == .googleATP(89) } },
         DiffCase("a partner's purposes", [(.partnerPurposesChanged, "$.partners[?@.id==755].purposes", .integers([1, 3, 4]), .integers([1, 3, 4, 5]))]) {
             $0.partners[0].purposes = [1, 3, 4, 5]
         },
@@ -109,8 +122,42 @@ struct PolicyDiffTests {
         DiffCase("a partner's special features", [(.partnerSpecialFeaturesChanged, "$.partners[?@.id==755].specialFeatures", .integers([]), .integers([1]))]) {
             $0.partners[0].specialFeatures = [1]
         },
+        DiffCase("a partner's data categories", [(.partnerDeclarationsChanged, "$.partners[?@.id==755].dataDeclaration", .integers([]), .integers([1, 3]))]) {
+            $0.partners[0].disclosures.values.dataCategories = [1, 3]
+        },
+        DiffCase("a partner's features and special purposes", [
+            (.partnerDeclarationsChanged, "$.partners[?@.id==755].specialPurposes", .integers([]), .integers([1])),
+            (.partnerDeclarationsChanged, "$.partners[?@.id==755].features", .integers([]), .integers([2])),
+        ]) {
+            $0.partners[0].disclosures.values.specialPurposes = [1]
+            $0.partners[0].disclosures.values.features = [2]
+        },
+        DiffCase("a partner's flexible purposes", [(.partnerDeclarationsChanged, "$.partners[?@.id==755].flexiblePurposes", .integers([]), .integers([2]))]) {
+            $0.partners[0].disclosures.values.flexiblePurposes = [2]
+        },
+        DiffCase("a partner's retention for a purpose", [(.partnerRetentionChanged, "$.partners[?@.id==755].dataRetention.purposes.3",
+                                                          .null, .integer(180))]) {
+            $0.partners[0].disclosures.values.retention.purposeDays = [3: 180]
+        },
+        DiffCase("a partner's standard retention", [(.partnerRetentionChanged, "$.partners[?@.id==755].dataRetention.stdRetention", .null, .integer(548))]) {
+            $0.partners[0].disclosures.values.retention.standardDays = 548
+        },
+        DiffCase("a partner's cookie lifetime", [(.partnerDeviceStorageChanged, "$.partners[?@.id==755].cookieMaxAgeSeconds", .null, .integer(34_190_000))]) {
+            $0.partners[0].disclosures.values.deviceStorage.cookieMaxAgeSeconds = 34_190_000
+        },
+        DiffCase("a partner's storage by other means", [(.partnerDeviceStorageChanged, "$.partners[?@.id==755].usesNonCookieAccess", .null, .bool(true))]) {
+            $0.partners[0].disclosures.values.deviceStorage.usesNonCookieAccess = true
+        },
         DiffCase("a partner's name", [(.partnerDetailsChanged, "$.partners[?@.id==755].name", .string("Google Advertising Products"), .string("Google"))]) {
             $0.partners[0].name = "Google"
+        },
+        DiffCase("a partner's legitimate-interest claim", [(.partnerDetailsChanged, "$.partners[?@.id==755].urls", .array([
+            .members(["langId": .null, "privacy": .string("https://business.safety.google/privacy/"), "legIntClaim": .null]),
+        ]), .array([
+            .members(["langId": .string("en"), "privacy": .string("https://business.safety.google/privacy/"), "legIntClaim": .string("https://policies.google.com/privacy")]),
+        ]))]) {
+            $0.partners[0].disclosures.values.links = [Partner.Links(language: "en", privacy: "https://business.safety.google/privacy/",
+                                                  legitimateInterestClaim: "https://policies.google.com/privacy")]
         },
         DiffCase("the partners reordered", [(.partnersReordered, "$.partners", partnerIDs(Policy.default.partners),
                                              partnerIDs(Array(Policy.default.partners.reversed())))]) { $0.partners.reverse() },
@@ -135,6 +182,9 @@ struct PolicyDiffTests {
         },
         DiffCase("a language with a hyphen", [(.textChanged, "$.texts.de-AT", .null, .members(["consent": .string("&Zustimmen")]))]) {
             $0.texts["de-AT"] = ["consent": "&Zustimmen"]
+        },
+        DiffCase("a data category's name", [(.nameChanged, "$.names.dataCategories.3", .null, .members(["en": .string("Device ids")]))]) {
+            $0.names.set(.dataCategory, 3, language: "en", to: "Device ids")
         },
         DiffCase("the explainer's title", [(.explainerChanged, "$.tracking.explainer.en.title", .string("Keep Shopping free"), .string("Free shopping"))]) {
             $0.tracking.explainer?["en"]?.title = "Free shopping"
@@ -189,6 +239,20 @@ struct PolicyDiffTests {
         }
         #expect(rows.map { $0[0] } == PolicyChange.Kind.allCases.map { "`\($0.rawValue)`" })
         #expect(rows.map { $0[1] } == PolicyChange.Kind.allCases.map(\.group.title))
+    }
+
+    @Test func everyFieldAPartnerIsWrittenWithHasAKindOfChange() throws {
+        let written = PolicyWriting.value(try Policy.default.applyingVendorList(
+            Data(contentsOf: repositoryRoot.appendingPathComponent("fixtures/gvl/synthetic-vendor-list.json"))))
+        guard case .array(let partners)? = written["partners"], !partners.isEmpty else {
+            Issue.record("a policy writes its partners as a list")
+            return
+        }
+        for case .object(let fields) in partners {
+            for field in fields {
+                #expect(PolicyDiff.kind(ofPartnerField: field.key) != nil, "\(field.key) needs a kind in PolicyDiff.kind(ofPartnerField:)")
+            }
+        }
     }
 
     @Test func aPolicyComparedWithItselfHasNoChanges() {

@@ -83,6 +83,33 @@ import Testing
         #expect(data["legitimateInterestPartners"]?.ints == [21, 32, 52, 126, 132, 667, 755, 807])
     }
 
+    @Test func eachPartnerCarriesWhatItDisclosesAndThePageTheNamesOfWhatPartnersDisclose() throws {
+        let list = BrowserHarness.repository.appendingPathComponent("fixtures/gvl/synthetic-vendor-list.json")
+        let policy = try PolicyLoader.replacingPartners(of: .default, withVendorList: list)
+        let data = try Self.data(ConsentFormPage(ConsentFormRequest(kind: .consentForm, policy: policy, language: "de", reason: .noAnswer)))
+        let partners = data["partners"]?.items ?? []
+        let ads = try #require(partners.first { $0["id"] == .integer(12) })
+        #expect(ads["flexiblePurposes"]?.ints == [2] && ads["specialPurposes"]?.ints == [1, 2] && ads["features"]?.ints == [1, 3])
+        #expect(ads["dataCategories"]?.ints == [1, 3, 4])
+        #expect(ads["retention"] == .members(["standard": .integer(365), "purposes": .array([.integers([3, 180])]),
+                                              "specialPurposes": .array([.integers([1, 730])])]))
+        #expect(ads["storage"] == .members(["usesCookies": .bool(true), "maximumAgeDays": .integer(365), "cookieRefresh": .bool(true),
+                                            "usesNonCookieAccess": .bool(true)]))
+        #expect(ads["privacyURL"]?.string == "https://ads.example/privacy" && ads["legitimateInterestClaim"]?.string == "https://ads.example/li")
+        #expect(ads["storageDisclosure"]?.string == "https://ads.example/device-storage.json")
+        // The German page takes the German privacy policy where there is one.
+        #expect(partners.first { $0["id"] == .integer(7) }?["privacyURL"]?.string == "https://measurement.example/datenschutz")
+        // A partner that disclosed nothing more carries nothing more, so a long list stays small.
+        let atp = try #require(partners.first { $0["id"] == .string("atp:89") })
+        #expect(atp.objectMembers?.map(\.key) == ["id", "name", "purposes", "legitimateInterestPurposes", "specialFeatures", "privacyURL"])
+        // Names once for the page, only of what partners disclose, marked where they are English on a German page.
+        #expect(data["names"]?["dataCategories"] == .members(["1": .string("Network addresses"), "2": .string("Data category 2"),
+                                                              "3": .string("Device ids"), "4": .string("Guessed ids")]))
+        #expect(data["names"]?["english"]?["dataCategories"]?.ints == [1, 2, 3, 4])
+        #expect(data["names"]?["features"]?["3"]?.string == "Tell devices apart by what they send")
+        #expect(data["texts"]?["dataCategoriesHeading"]?.string == "Datenkategorien")
+    }
+
     /// The JSON the page's script draws from.
     static func data(_ page: ConsentFormPage) throws -> JSONValue {
         let marker = "})(window, document, "

@@ -2,6 +2,7 @@ import ConsentAudit
 import ConsentEngine
 import ConsentFixtures
 import ConsentPreferences
+import ConsentWeb
 import Foundation
 import JSONKit
 import PropertyLists
@@ -49,8 +50,13 @@ enum FileTargets {
         return []
     }
 
-    static let vendorList = FuzzTarget(name: "vendor-list", summary: "an IAB Global Vendor List v3") { input in
-        _ = try? VendorList.parse(JSONReader.parse(input))
+    static let vendorList = FuzzTarget(name: "vendor-list", summary: "an IAB Global Vendor List v3, applied to a policy and shown on the web form") { input in
+        guard let list = try? VendorList.parse(JSONReader.parse(input)) else { return [] }
+        var every = Policy.default
+        every.partners = list.vendors.keys.sorted().compactMap { list.vendors[$0] }
+        guard let policy = try? every.applyingVendorList(Data(input), file: "fuzz-vendor-list.json") else { return [] }
+        DecisionRun.decide(.empty, policy: policy)
+        _ = ConsentFormPage(ConsentFormRequest(kind: .consentForm, policy: policy, language: "de", reason: .noAnswer))
         return []
     }
 

@@ -70,6 +70,31 @@ struct TerminalFormEndToEndTests {
         #expect(log.contains("custom  purposes [1,2,3,4,7,9,10]  partners [755]"))
     }
 
+    @Test func aPartnersDetailsOpenFromItsRowAndCloseBackToTheList() throws {
+        let state = try TemporaryFolder()
+        let list = Consentctl.repository.appendingPathComponent("fixtures/gvl/synthetic-vendor-list.json").path
+        let form = try TmuxSession(["prompt", "--geo", "EEA", "--vendor-list", list, "--state-dir", state.path])
+        try form.waitFor("Manage options")
+        try form.send("m")
+        try form.waitFor("Purposes")
+        // The last row is Google's objection row; the one above it is Example Ads'.
+        try form.send("End", "k")
+        try form.waitFor("i details")
+        try form.send("i")
+        let details = try form.waitFor("Esc, q or i back")
+        #expect(details.hasPrefix("Example Ads Ltd (12)"), "\(details)")
+        #expect(details.contains("• 1. Keep the service secure and find faults"), "\(details)")
+        try form.send("PageDown")
+        try form.waitFor("• 4. Guessed ids")
+        try form.send("End")
+        try form.waitFor("What it stores on your device: https://ads.example/device-storage.json")
+        try form.send("Escape")
+        try form.waitFor("Manage your choices")
+        try form.send("q")
+        #expect(try form.exitStatus() == 0)
+        #expect(form.file("stdout").contains("consentStatus: required"), "leaving the details stores nothing")
+    }
+
     @Test func ctrlCInTheMiddleRestoresTheTerminalAndStoresNothing() throws {
         let state = try TemporaryFolder()
         try answerFirstLaunch(state, consent: "all", tracking: "deny")

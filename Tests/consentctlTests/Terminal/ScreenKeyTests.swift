@@ -1,4 +1,5 @@
 import ConsentEngine
+import Foundation
 @testable import ConsentCLI
 import Testing
 
@@ -125,6 +126,89 @@ struct ScreenKeyTests {
         let session = screen.session
         #expect(screen.press(key) == .stay)
         #expect(screen.session == session)
+    }
+
+    // MARK: A partner's details
+
+    /// The consent form over the default policy with the synthetic vendor list applied, on Manage options
+    /// with the focus on a partner's row.
+    static func detailsForm(_ language: String = "en", focusing target: ConsentFormScreen.RowTarget) throws -> ConsentFormScreen {
+        let list = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("fixtures/gvl/synthetic-vendor-list.json")
+        let policy = try PolicyLoader.replacingPartners(of: .default, withVendorList: list)
+        var screen = ConsentFormScreen(request: ConsentFormRequest(kind: .consentForm, policy: policy, language: language, reason: .noAnswer))
+        screen.press(.character(language == "de" ? "o" : "m"))
+        let row = try #require(screen.rows.firstIndex(of: target))
+        for _ in 0..<row { screen.press(.down) }
+        return screen
+    }
+
+    @Test("i on a partner's row opens its details, every list by name; Esc, q or i goes back to the same row",
+          arguments: [KeyPress.escape, .character("q"), .character("i"), .enter])
+    func partnerDetails(back: KeyPress) throws {
+        var screen = try Self.detailsForm(focusing: .partner(12))
+        let focus = screen.focus
+        #expect(screen.content.help.contains("i details"))
+        #expect(screen.press(.character("i")) == .stay)
+        let content = screen.content
+        #expect(content.titles.last == "Example Ads Ltd (12)" && content.buttons.isEmpty)
+        let lines = content.items.compactMap { item -> String? in
+            switch item {
+            case .heading(let text, _), .bullet(let text): return text
+            default: return nil
+            }
+        }
+        for expected in ["Purposes", "1. Store and/or access information on a device", "Legitimate interest", "10. Develop and improve services",
+                         "Consent or legitimate interest, as the publisher sets", "2. Use limited data to select advertising",
+                         "Special purposes", "1. Keep the service secure and find faults", "Features", "3. Tell devices apart by what they send",
+                         "Special features", "1. Use precise geolocation data", "Categories of data", "4. Guessed ids",
+                         "How long data is kept (days)", "Standard: 365", "3. Create profiles for personalised advertising: 180",
+                         "1. Keep the service secure and find faults: 730", "Storage on your device", "Cookies: yes",
+                         "Longest cookie lifetime (days): 365", "Cookie lifetime renewed on use: yes", "Other means than cookies: yes",
+                         "Privacy policy: https://ads.example/privacy", "Legitimate interest claim: https://ads.example/li",
+                         "What it stores on your device: https://ads.example/device-storage.json"] {
+            #expect(lines.contains(expected), "\(expected) is missing from \(lines)")
+        }
+        #expect(screen.press(.space, .character("s"), .character("a")) == .stay, "no key answers from the details")
+        #expect(screen.press(back) == .stay)
+        #expect(screen.openDetails == nil && screen.focus == focus && screen.session.partners.isEmpty)
+        #expect(screen.press(.space, .character("s")) == .answered(ConsentChoices(choice: .custom, partners: [12])))
+    }
+
+    @Test("A partner's details say what it did not disclose, and a cookie of the session; the objection row opens them too")
+    func partnerDetailsNotDisclosed() throws {
+        var measurement = try Self.detailsForm(focusing: .partner(7))
+        measurement.press(.character("i"))
+        let bullets = measurement.content.items.compactMap { item -> String? in if case .bullet(let text) = item { return text } else { return nil } }
+        #expect(bullets.contains("Longest cookie lifetime (days): not disclosed") && bullets.contains("Privacy policy: https://measurement.example/privacy"))
+        #expect(!measurement.content.items.contains(.heading("Categories of data")) && !measurement.content.items.contains(.heading("How long data is kept (days)")))
+        var german = try Self.detailsForm("de", focusing: .partnerObjection(755))
+        german.press(.character("i"))
+        let lines = german.content.items.compactMap { item -> String? in if case .bullet(let text) = item { return text } else { return nil } }
+        #expect(german.content.titles.last == "Google Advertising Products (755)")
+        #expect(lines.contains("Längste Lebensdauer eines Cookies (Tage): nur für die Sitzung"), "\(lines)")
+        #expect(lines.contains("2. Data category 2") && lines.contains("1. Join data from other places"), "English where nothing else names it")
+    }
+
+    @Test("i does nothing on a purpose's row or the first screen")
+    func detailsOnlyForPartners() throws {
+        var purpose = try Self.detailsForm(focusing: .purpose(2))
+        #expect(!purpose.content.help.contains("i details"))
+        #expect(purpose.press(.character("i")) == .stay && purpose.openDetails == nil)
+        var first = ConsentFormScreen(request: TestRequests.consentForm("en"))
+        #expect(first.press(.character("i")) == .stay && first.openDetails == nil && first.session.screen == .first)
+    }
+
+    @Test("Long details page with the arrows and go back to the list")
+    func detailsPage() throws {
+        var screen = try Self.detailsForm(focusing: .partner(12))
+        screen.press(.character("i"))
+        let pages = screen.render(rows: 12).pages
+        #expect(pages.pageCount > 1)
+        screen.press(.down, rows: 12)
+        #expect(screen.render(rows: 12).pages.shownPage == 1)
+        screen.press(.escape, rows: 12)
+        #expect(screen.openDetails == nil)
     }
 
     @Test("Privacy options start with every toggle off")

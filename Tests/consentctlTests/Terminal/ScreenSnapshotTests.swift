@@ -38,6 +38,13 @@ struct ScreenSnapshotTests {
         assertSnapshot(screen.snapshot(), named: "manage-options-partners-page-2-\(language)")
     }
 
+    @Test("A partner's details list what it discloses by name", arguments: languages)
+    func partnerDetails(language: String) throws {
+        var screen = try ScreenKeyTests.detailsForm(language, focusing: .partner(12))
+        screen.press(.character("i"))
+        assertSnapshot(screen.snapshot(rows: 40), named: "partner-details-\(language)")
+    }
+
     @Test("Privacy options show their title above the same form", arguments: languages)
     func privacyOptions(language: String) {
         let screen = ConsentFormScreen(request: TestRequests.consentForm(language, kind: .privacyOptionsForm))

@@ -24,7 +24,12 @@ struct ConsentFormScreen: InteractiveScreen, Sendable {
     }
 
     private(set) var session: ConsentFormSession
-    private(set) var focus = Focus()
+    /// The focus on the form's screens.
+    private var formFocus = Focus()
+    /// The partner whose details are open over Manage options (`i` on its row), with the page shown.
+    private(set) var openDetails: (partner: PartnerID, focus: Focus)?
+
+    var focus: Focus { openDetails?.focus ?? formFocus }
 
     init(request: ConsentFormRequest) {
         session = ConsentFormSession(request: request)
@@ -49,21 +54,44 @@ struct ConsentFormScreen: InteractiveScreen, Sendable {
     var content: ScreenContent {
         let titles = (session.request.kind == .privacyOptionsForm ? [text(.privacyOptionsTitle)] : [])
         let buttons = session.buttons.map { text($0.label) }
+        if let openDetails, let partner = policy.partner(openDetails.partner) {
+            return ScreenContent(
+                titles: titles + ["\(partner.name) (\(partner.id))"],
+                items: PartnerDetails(partner: partner, policy: policy, language: language).items, buttons: [],
+                help: "Esc, q or i back", pagedHelp: "↑↓ PgUp/PgDn scroll")
+        }
         switch session.screen {
         case .first:
             return ScreenContent(
                 titles: titles + [text(.formTitle)], items: firstScreenItems, buttons: buttons,
                 help: "Tab ←→ choose · Enter press\(FormNavigator.hotKeyHelp(buttons)) · q leave", pagedHelp: "↑↓ scroll")
         case .manageOptions:
+            let details = focusedPartner(formFocus) == nil ? "" : " · i details"
             return ScreenContent(
-                titles: titles + [text(.manageTitle)], items: manageItems, detail: detail(for: focus.row),
-                buttons: buttons, help: "↑↓ move · Space toggle · Tab ←→ buttons · Enter press\(FormNavigator.hotKeyHelp(buttons)) · q leave",
+                titles: titles + [text(.manageTitle)], items: manageItems, detail: detail(for: formFocus.row),
+                buttons: buttons,
+                help: "↑↓ move · Space toggle · Tab ←→ buttons · Enter press\(FormNavigator.hotKeyHelp(buttons))\(details) · q leave",
                 pagedHelp: "PgUp/PgDn page")
         }
     }
 
     mutating func handle(_ key: KeyPress, pages: PageMap) -> ScreenOutcome<ConsentChoices> {
-        switch FormNavigator.intent(for: key, focus: &focus, content: content, pages: pages) {
+        if var details = openDetails {
+            switch key {
+            case .escape, .enter, .character("q"), .character("i"), .character("Q"), .character("I"):
+                openDetails = nil
+            default:
+                _ = FormNavigator.intent(for: key, focus: &details.focus, content: content, pages: pages)
+                openDetails = details
+            }
+            return .stay
+        }
+        // A policy's hot key wins over `i`, as over every letter key of the navigator.
+        if key == .character("i") || key == .character("I"), !content.hotKeys.contains("i"), let partner = focusedPartner(formFocus) {
+            openDetails = (partner, Focus())
+            return .stay
+        }
+        switch FormNavigator.intent(for: key, focus: &formFocus, content: content, pages: pages) {
         case .none:
             return .stay
         case .dismiss:
@@ -74,19 +102,32 @@ struct ConsentFormScreen: InteractiveScreen, Sendable {
         case .press(let button):
             let screen = session.screen
             if case .answered(let choices) = session.apply(session.buttons[button].action) { return .answered(choices) }
-            if session.screen != screen { focus = Focus(area: .list) }
+            if session.screen != screen { formFocus = Focus(area: .list) }
             return .stay
+        }
+    }
+
+    /// The partner of the focused row of Manage options (its consent row or its objection row), if one is
+    /// focused.
+    private func focusedPartner(_ focus: Focus) -> PartnerID? {
+        guard session.screen == .manageOptions, focus.area == .list, rows.indices.contains(focus.row) else { return nil }
+        switch rows[focus.row] {
+        case .partner(let id): return id
+        case .partnerObjection(let id): return .vendor(id)
+        case .purpose, .objection, .specialFeature: return nil
         }
     }
 
     /// Names only: the descriptions are in Manage options, and the first screen should fit at once.
     private var firstScreenItems: [ScreenItem] {
-        var items = policy.purposes.map { ScreenItem.bullet(policy.name(of: $0, language: language)) }
+        var items = policy.purposes.map { ScreenItem.bullet(policy.name(of: .purpose, id: $0.id, language: language)) }
         if !policy.specialFeatures.isEmpty {
             items += [.blank, .paragraph(text(.specialFeaturesIntro))]
-            items += policy.specialFeatures.map { .bullet(policy.name(of: $0, language: language)) }
+            items += policy.specialFeatures.map { .bullet(policy.name(of: .specialFeature, id: $0.id, language: language)) }
         }
-        return items + [.blank, .paragraph(text(.partnerCount))]
+        // The first screen, where the user decides, says when some partner relies on legitimate interest.
+        let notice = session.legitimateInterestPurposes.isEmpty ? "" : " " + text(.legitimateInterestNotice)
+        return items + [.blank, .paragraph(text(.partnerCount) + notice)]
     }
 
     private var manageItems: [ScreenItem] {
@@ -95,12 +136,10 @@ struct ConsentFormScreen: InteractiveScreen, Sendable {
         func number(_ id: Int) -> String {
             String(repeating: " ", count: max(numberWidth - String(id).count, 0)) + "\(id)."
         }
-        func purposeName(_ id: Int) -> String {
-            policy.purposes.first { $0.id == id }.map { policy.name(of: $0, language: language) } ?? "\(id)"
-        }
+        func purposeName(_ id: Int) -> String { policy.name(of: .purpose, id: id, language: language) }
         var items: [ScreenItem] = [.heading(text(.purposesHeading), note: consentNote)]
         items += policy.purposes.map {
-            .toggle(ToggleRow(isOn: session.purposes.contains($0.id), prefix: number($0.id), label: policy.name(of: $0, language: language)))
+            .toggle(ToggleRow(isOn: session.purposes.contains($0.id), prefix: number($0.id), label: policy.name(of: .purpose, id: $0.id, language: language)))
         }
         if !session.legitimateInterestPurposes.isEmpty {
             items += [.blank, .heading(text(.legitimateInterestHeading), note: "[x] = \(text(.objectLabel))")]
@@ -111,7 +150,8 @@ struct ConsentFormScreen: InteractiveScreen, Sendable {
         if !policy.specialFeatures.isEmpty {
             items += [.blank, .heading(text(.specialFeaturesHeading), note: consentNote)]
             items += policy.specialFeatures.map {
-                .toggle(ToggleRow(isOn: session.specialFeatures.contains($0.id), prefix: number($0.id), label: policy.name(of: $0, language: language)))
+                .toggle(ToggleRow(isOn: session.specialFeatures.contains($0.id), prefix: number($0.id),
+                                  label: policy.name(of: .specialFeature, id: $0.id, language: language)))
             }
         }
         if !policy.partners.isEmpty {

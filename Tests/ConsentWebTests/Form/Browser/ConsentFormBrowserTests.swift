@@ -34,9 +34,16 @@ struct ConsentFormBrowserTests {
     @Test("every switch starts off, and the opt-out form starts from the opt-outs stored", arguments: FormSource.allCases)
     func startingSwitches(source: FormSource) throws {
         let run = try FormBrowserRun.shared.get()
-        let state = try run.page("tab/" + source.rawValue).json("firstState")
+        // Manage options is drawn when it opens: its switches are there from then on.
+        let state = try run.page("tab/" + source.rawValue).json(source.isConsentForm ? "manageState" : "firstState")
         let switches = try #require(state["switches"]?.objectMembers)
-        #expect(switches.count >= (source.isConsentForm ? 11 + 6 + 2 + 14 + 8 : 3), "\(switches.map(\.key))")
+        let page = try run.source(source)
+        let session = ConsentFormSession(request: page.consentRequest)
+        let expected = source.isConsentForm
+            ? page.policy.purposes.count + session.legitimateInterestPurposes.count + page.policy.specialFeatures.count
+                + page.policy.partners.count + session.legitimateInterestPartners.count
+            : 3
+        #expect(switches.count == expected, "\(switches.map(\.key))")
         let on = switches.filter { $0.value == .bool(true) }.map(\.key)
         #expect(on == (source == .optOutStored ? ["opt-out-sale"] : []))
     }
@@ -141,7 +148,7 @@ struct ConsentFormBrowserTests {
     }
 
     @Test("nothing scrolls or sticks out sideways at 320 CSS px, nor zoomed to 200%",
-          arguments: [FormSource.consent, .german, .optOut, .closeButton], FormBrowserRun.windows.map(\.name))
+          arguments: FormBrowserRun.reflowSources, FormBrowserRun.windows.map(\.name))
     func reflow(source: FormSource, window: String) throws {
         let run = try FormBrowserRun.shared.get()
         let page = try run.page("reflow/\(source.rawValue)/\(window)")
@@ -188,6 +195,86 @@ struct ConsentFormBrowserTests {
         let compared = try FormBrowserRun.shared.get().page("axe/consent/\(scheme)").json("manageButtons")
         #expect(compared["first"]?["width"] == compared["second"]?["width"] && compared["first"]?["height"] == compared["second"]?["height"])
         #expect(compared["differing"]?.items.isEmpty == true, "\(compared)")
+    }
+
+    @Test("a partner's details show what it discloses by the list's names, drawn when first opened, its links reached by Tab")
+    func partnerDetails() throws {
+        let run = try FormBrowserRun.shared.get()
+        let page = try run.page("details/vendorList")
+        for (step, result) in page.steps {
+            if case .failure(let error) = result { Issue.record("\(step): \(error)") }
+        }
+        let closed = try page.json("closed")
+        #expect(closed["open"] == .bool(false) && closed["drawn"] == .bool(false), "nothing is drawn before the details open: \(closed)")
+        #expect(closed["summary"]?["text"]?.string == "Details")
+
+        let ads = try page.json("partner12")
+        #expect(ads["open"] == .bool(true) && ads["shown"] == .bool(true))
+        let groups = Dictionary(uniqueKeysWithValues: (ads["groups"]?.items ?? []).compactMap { group -> (String, [String])? in
+            guard let term = group["term"]?["text"]?.string else { return nil }
+            return (term, group["items"]?.items.compactMap { $0["text"]?.string } ?? [])
+        })
+        #expect(groups["Purposes"] == ["1. Store and/or access information on a device", "2. Use limited data to select advertising",
+                                       "3. Create profiles for personalised advertising", "4. Use profiles to select personalised advertising"])
+        #expect(groups["Legitimate interest"] == ["7. Measure advertising performance", "10. Develop and improve services"])
+        #expect(groups["Consent or legitimate interest, as the publisher sets"] == ["2. Use limited data to select advertising"])
+        #expect(groups["Special purposes"] == ["1. Keep the service secure and find faults", "2. Send ads and content to the device"])
+        #expect(groups["Features"] == ["1. Join data from other places", "3. Tell devices apart by what they send"])
+        #expect(groups["Special features"] == ["1. Use precise geolocation data"])
+        #expect(groups["Categories of data"] == ["1. Network addresses", "3. Device ids", "4. Guessed ids"])
+        #expect(groups["How long data is kept (days)"] == ["Standard: 365", "3. Create profiles for personalised advertising: 180",
+                                                            "1. Keep the service secure and find faults: 730"])
+        #expect(groups["Storage on your device"] == ["Cookies: yes", "Longest cookie lifetime (days): 365", "Cookie lifetime renewed on use: yes",
+                                                     "Other means than cookies: yes"])
+        let links = (ads["links"]?.items ?? []).map { [$0["text"]?.string ?? "", $0["href"]?.string ?? ""] }
+        #expect(links == [["Privacy policy", "https://ads.example/privacy"], ["Legitimate interest claim", "https://ads.example/li"],
+                          ["What it stores on your device", "https://ads.example/device-storage.json"]])
+
+        func items(_ step: String, _ term: String) throws -> [String] {
+            let group = try page.json(step)["groups"]?.items.first { $0["term"]?["text"]?.string == term }
+            return group?["items"]?.items.compactMap { $0["text"]?.string } ?? []
+        }
+        #expect(try items("partner755", "Storage on your device").contains("Longest cookie lifetime (days): for the session only"))
+        #expect(try items("partner755", "Categories of data") == ["2. Data category 2"], "an id the list does not name")
+        #expect(try items("partner7", "Storage on your device").contains("Longest cookie lifetime (days): not disclosed"))
+        #expect(try page.json("partner7")["groups"]?.items.contains { $0["term"]?["text"]?.string == "Categories of data" } == false)
+
+        // Tab walks into the open details: every link there, in order, with a visible focus ring.
+        let tabbed = try page.json("tab").items.compactMap { $0["id"]?.string }
+        let focusable = try page.json("tabState")["focusable"]?.items.compactMap(\.string) ?? []
+        #expect(!tabbed.isEmpty && tabbed == focusable, "Tab went \(tabbed), the screen has \(focusable)")
+        for id in ["partner-12-details-summary", "partner-12-privacy-policy", "partner-12-legitimate-interest-claim", "partner-12-storage-disclosure",
+                   "partner-7-privacy-policy", "partner-755-details-summary"] {
+            #expect(tabbed.contains(id), "\(id) is not reached by Tab")
+        }
+        let axe = try page.json("axe")
+        #expect(axe["violations"]?.items.isEmpty == true, "\(JSONWriter.text(axe["violations"] ?? .null))")
+        #expect(try page.json("closedAgain")["open"] == .bool(false))
+        #expect(try run.answers("details/vendorList").isEmpty, "opening details answers nothing")
+    }
+
+    @Test("on a German page, a name the list gives only in English is marked English; the policy's own names are German")
+    func partnerDetailsInGerman() throws {
+        let page = try FormBrowserRun.shared.get().page("details/vendorListGerman")
+        let groups = try page.json("partner12")["groups"]?.items ?? []
+        func group(_ term: String) -> [JSONValue] { groups.first { $0["term"]?["text"]?.string == term }?["items"]?.items ?? [] }
+        #expect(group("Zwecke").first?["text"]?.string == "1. Informationen auf einem Gerät speichern und/oder abrufen")
+        #expect(group("Zwecke").allSatisfy { $0["lang"]?.string == "de" })
+        #expect(group("Besondere Zwecke").map { $0["lang"]?.string } == ["en", "en"])
+        #expect(group("Datenkategorien").first?["text"]?.string == "1. Network addresses" && group("Datenkategorien").first?["lang"]?.string == "en")
+        #expect(group("Speicherung auf Ihrem Gerät").first?["text"]?.string == "Cookies: ja")
+        let axe = try page.json("axe")
+        #expect(axe["violations"]?.items.isEmpty == true, "\(JSONWriter.text(axe["violations"] ?? .null))")
+    }
+
+    @Test("the first layer says that some partners rely on legitimate interest exactly when one does")
+    func legitimateInterestNotice() throws {
+        let run = try FormBrowserRun.shared.get()
+        let notice = try run.page("details/vendorList").json("notice")
+        #expect(notice["text"]?.string == Policy.default.text(.legitimateInterestNotice, language: "en"))
+        let german = try run.page("details/vendorListGerman").json("notice")
+        #expect(german["text"]?.string == Policy.default.text(.legitimateInterestNotice, language: "de") && german["lang"]?.string == "de")
+        #expect(try run.page("notice/consentOnly").json("notice") == .null, "no partner relies on legitimate interest")
     }
 
     @Test("no page makes a request, throws or logs an error")

@@ -2,6 +2,7 @@ import ConsentEngine
 import ConsentWeb
 import Foundation
 import JSONKit
+import TestSupport
 
 /// Every page of the consent form the browser tests look at, loaded in one browser run and judged by the
 /// tests: each path clicked or typed through with the message it sent; the focus order; axe-core on every
@@ -20,6 +21,10 @@ struct FormBrowserRun: Sendable {
         ("320", 320, 640, 1), ("1280at200", 1280, 720, 2), ("320at200", 320, 640, 2),
     ]
     static let schemes = ["light", "dark"]
+    /// The forms checked for reflow and zoom.
+    static let reflowSources: [FormSource] = [.consent, .german, .optOut, .closeButton, .vendorList]
+    /// The partners of the page whose first paint is timed beside the default policy's.
+    static let manyPartners = 1_000
 
     let browser: String
     let pages: [String: BrowserHarness.PageReport]
@@ -50,7 +55,8 @@ struct FormBrowserRun: Sendable {
             let state = folder.appendingPathComponent(source.rawValue).path
             var html = ""
             for arguments in source.arguments(state: state, policy: policyFile) { html = try Consentctl.run(arguments) }
-            let policy = try policyFile.map { try PolicyLoader.load(contentsOf: $0) } ?? .default
+            var policy = try policyFile.map { try PolicyLoader.load(contentsOf: $0) } ?? .default
+            if source == .vendorList { policy = try PolicyLoader.replacingPartners(of: policy, withVendorList: FormSource.syntheticVendorList) }
             sources[source] = FormPageSource(source: source, html: html, policy: policy)
         }
         return sources
@@ -129,31 +135,85 @@ struct FormBrowserRun: Sendable {
             }
         }
 
-        // Nothing sideways at 320 px, nor zoomed to 200%; the buttons still equal.
-        for source in [FormSource.consent, .german, .optOut, .closeButton] {
+        // Nothing sideways at 320 px, nor zoomed to 200%; the buttons still equal. On the vendor list's form,
+        // with a partner's details open.
+        for source in reflowSources {
             for window in windows {
                 var steps: [BrowserHarness.Step] = [
                     .init(name: "first", evaluate: "() => formProbe.overflow()"),
                     .init(name: "buttons", evaluate: "() => formProbe.compare('#consent', '#do-not-consent')"),
                 ]
                 if source.isConsentForm {
-                    steps += [.init(name: "open", action: .click("#manage-options")),
-                              .init(name: "manageOptions", evaluate: "() => formProbe.overflow()")]
+                    steps.append(.init(name: "open", action: .click("#manage-options")))
+                    if source == .vendorList { steps.append(.init(name: "openDetails", action: .click("#partner-12-details-summary"))) }
+                    steps.append(.init(name: "manageOptions", evaluate: "() => formProbe.overflow()"))
                 }
                 pages.append(BrowserHarness.Page(name: "reflow/\(source.rawValue)/\(window.name)", url: url(source), initScripts: [probe, host],
                                                  viewport: (window.width, window.height), zoom: window.zoom, steps: steps))
             }
         }
 
-        // The time to first paint, beside a page of one line of text loaded the same way; the screenshots the
-        // README shows.
+        // A partner's details: drawn when first opened, by the names the list gives, in the page's language
+        // or marked English; Tab reaches the links inside; axe-core on the screen with them open.
+        for (name, language) in [("vendorList", "en"), ("vendorListGerman", "de")] {
+            var fileURL = url(.vendorList)
+            if language != "en" {
+                let file = folder.appendingPathComponent("\(name).html")
+                try Data(Consentctl.run(FormSource.vendorList.arguments(state: folder.appendingPathComponent(name).path, policy: nil)[0]
+                                        + ["--lang", language]).utf8).write(to: file)
+                fileURL = app + "/\(name).html"
+                files[fileURL] = (file, "text/html; charset=utf-8")
+            }
+            let details = { (id: Int) in BrowserHarness.Step(name: "partner\(id)", evaluate: "() => formProbe.details('#partner-\(id)-details')") }
+            pages.append(BrowserHarness.Page(name: "details/\(name)", url: fileURL, initScripts: [probe, host], steps: [
+                .init(name: "notice", evaluate: "() => formProbe.text('#legitimate-interest-notice')"),
+                .init(name: "open", action: .click("#manage-options")),
+                details(12).named("closed"),
+                .init(name: "openAds", action: .click("#partner-12-details-summary")),
+                details(12),
+                .init(name: "openGoogle", action: .click("#partner-755-details-summary")),
+                details(755),
+                .init(name: "openMeasurement", action: .click("#partner-7-details-summary")),
+                details(7),
+                // Tab from the top of Manage options.
+                .init(name: "toTop", evaluate: "() => { document.getElementById('manage-title').focus(); return null; }"),
+                .init(name: "tab", action: .tabAll), stateStep.named("tabState"),
+                .init(name: "axe", action: .axe(wcag21)),
+                .init(name: "closeAds", action: .click("#partner-12-details-summary")),
+                details(12).named("closedAgain"),
+                answersStep,
+            ]))
+        }
+        // Without a partner relying on legitimate interest, the first layer says nothing of it.
+        let consentOnly = folder.appendingPathComponent("consent-only-policy.json")
+        let base = BrowserHarness.repository.appendingPathComponent("policies/default.json").path
+        try Data(#"{"extends": "\#(base)", "id": "web-form-consent-only", "partners": [{"id": 1, "name": "Consent Only Ltd", "purposes": [1]}]}"#.utf8)
+            .write(to: consentOnly)
+        let consentOnlyPage = folder.appendingPathComponent("consent-only.html")
+        try Data(Consentctl.run(["form", "--html", "--geo", "DE", "--state-dir", folder.appendingPathComponent("consent-only").path,
+                                 "--now", now, "--policy", consentOnly.path]).utf8).write(to: consentOnlyPage)
+        files[app + "/consent-only.html"] = (consentOnlyPage, "text/html; charset=utf-8")
+        pages.append(BrowserHarness.Page(name: "notice/consentOnly", url: app + "/consent-only.html", initScripts: [probe, host], steps: [
+            .init(name: "notice", evaluate: "() => formProbe.text('#legitimate-interest-notice')"),
+        ]))
+
+        // The time to first paint, beside a page of one line of text loaded the same way, and a page of 1,000
+        // partners from a made-up vendor list; the screenshots the README shows.
         let baseline = folder.appendingPathComponent("baseline.html")
         try Data(#"<!doctype html><html lang="en"><head><meta charset="utf-8"><title>One line</title></head><body><p>One line of text.</p></body></html>"#.utf8)
             .write(to: baseline)
         files[app + "/baseline.html"] = (baseline, "text/html; charset=utf-8")
         let paint = "() => new Promise(resolve => requestAnimationFrame(() => setTimeout(() => resolve(formProbe.paint()), 50)))"
+        let manyList = folder.appendingPathComponent("many-vendors.json")
+        try Data(SyntheticVendorList.json(vendors: manyPartners).utf8).write(to: manyList)
+        let manyPage = folder.appendingPathComponent("many-partners.html")
+        try Data(Consentctl.run(["form", "--html", "--geo", "DE", "--state-dir", folder.appendingPathComponent("many").path, "--now", now,
+                                 "--vendor-list", manyList.path]).utf8).write(to: manyPage)
+        files[app + "/many-partners.html"] = (manyPage, "text/html; charset=utf-8")
         for run in 1...timingRuns {
             pages.append(BrowserHarness.Page(name: "timing/\(run)", url: url(.consent), initScripts: [probe], steps: [.init(name: "paint", evaluate: paint)]))
+            pages.append(BrowserHarness.Page(name: "timing/many/\(run)", url: app + "/many-partners.html", initScripts: [probe],
+                                             steps: [.init(name: "paint", evaluate: paint)]))
             pages.append(BrowserHarness.Page(name: "timing/baseline/\(run)", url: app + "/baseline.html", initScripts: [probe],
                                              steps: [.init(name: "paint", evaluate: paint)]))
         }

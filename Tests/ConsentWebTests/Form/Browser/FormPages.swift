@@ -11,8 +11,13 @@ enum FormSource: String, CaseIterable, Sendable {
     case optOut, optOutStored
     /// A policy with a close button beside "Do not consent", and one with a close button instead of it.
     case closeButton, withoutDoNotConsent
+    /// The consent form with the synthetic vendor list (`--vendor-list`): partners with every disclosure.
+    case vendorList
 
     var isConsentForm: Bool { self != .optOut && self != .optOutStored }
+
+    /// The vendor list the form is printed with.
+    static let syntheticVendorList = BrowserHarness.repository.appendingPathComponent("fixtures/gvl/synthetic-vendor-list.json")
 
     /// The policies of the two close-button forms: the default policy, extended.
     static func policyFile(_ source: FormSource, in folder: URL) throws -> URL? {
@@ -34,6 +39,7 @@ enum FormSource: String, CaseIterable, Sendable {
         switch self {
         case .consent, .closeButton, .withoutDoNotConsent: return [["form", "--html", "--geo", "DE"] + common]
         case .german: return [["form", "--html", "--geo", "DE", "--lang", "de"] + common]
+        case .vendorList: return [["form", "--html", "--geo", "DE", "--vendor-list", Self.syntheticVendorList.path] + common]
         case .privacyOptions: return [["form", "--html", "--geo", "DE", "--kind", "privacy-options"] + common]
         case .optOut: return [["form", "--html", "--geo", "US-CA"] + common]
         case .optOutStored:
@@ -138,6 +144,15 @@ struct FormPath: Sendable {
         FormPath(name: "privacyOptionsKeyboard", source: .privacyOptions,
                  actions: keys(("manage-options", "Enter"), ("partner-1", "Space"), ("confirm-choices", "Enter")),
                  expected: .consent { _ in .answered(ConsentChoices(choice: .custom, partners: [1])) }),
+        // A vendor list's partners, with their details opened first.
+        FormPath(name: "vendorListDetails", source: .vendorList,
+                 actions: clicks("manage-options", "partner-12-details-summary", "partner-12", "partner-7-details-summary", "partner-7",
+                                 "confirm-choices"),
+                 expected: .consent { _ in .answered(ConsentChoices(choice: .custom, partners: [7, 12])) }),
+        FormPath(name: "keyboardVendorListDetails", source: .vendorList,
+                 actions: keys(("manage-options", "Enter"), ("partner-12-details-summary", "Enter"))
+                    + [.tabTo("#partner-12-storage-disclosure")] + keys(("partner-755", "Space"), ("confirm-choices", "Enter")),
+                 expected: .consent { _ in .answered(ConsentChoices(choice: .custom, partners: [755])) }),
         // In German.
         FormPath(name: "germanCustom", source: .german, actions: clicks("manage-options", "purpose-4", "partner-32", "confirm-choices"),
                  expected: .consent { _ in .answered(ConsentChoices(choice: .custom, purposes: [4], partners: [32])) }),

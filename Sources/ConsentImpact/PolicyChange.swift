@@ -45,6 +45,7 @@ package struct PolicyChange: Sendable, Equatable {
         case textChanged, explainerChanged, appChanged
         // Other settings.
         case trackingSettingChanged, tcfSettingChanged, gppChanged, consentModeChanged, testDevicesChanged
+        case presentationChanged
 
         /// The group the change is printed in.
         package var group: Group {
@@ -64,7 +65,8 @@ package struct PolicyChange: Sendable, Equatable {
                 return .consent
             case .textChanged, .explainerChanged, .appChanged:
                 return .texts
-            case .trackingSettingChanged, .tcfSettingChanged, .gppChanged, .consentModeChanged, .testDevicesChanged:
+            case .trackingSettingChanged, .tcfSettingChanged, .gppChanged, .consentModeChanged, .testDevicesChanged,
+                 .presentationChanged:
                 return .other
             }
         }

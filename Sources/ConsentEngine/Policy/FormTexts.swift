@@ -1,9 +1,10 @@
 /// The texts of the consent form, the privacy-options forms and the tracking prompt, by key.
 ///
 /// A policy's `texts.en` holds every key; other languages may leave keys out and fall back to English.
-/// A `&` marks the letter that chooses a button (`"&Consent"`); `{publisher}`, `{count}` and `{app}` are
-/// filled in by ``Policy/text(_:language:)``. An app's own form reads its texts by these keys, as the
-/// terminal and web forms do.
+/// In a button's label a `&` marks the letter that chooses it on the terminal form (`"&Consent"`), which
+/// ``displayLabel(_:)`` takes out; `{publisher}`, `{count}` and `{app}` are filled in by
+/// ``Policy/text(_:language:)``. An app's own form reads its texts by these keys, as the terminal and web
+/// forms do, and its buttons' labels with ``ConsentFormRequest/label(_:)``.
 public enum TextKey: String, Sendable, CaseIterable {
     case formTitle, partnerCount, specialFeaturesIntro
     case consent, doNotConsent, manageOptions, close
@@ -13,6 +14,11 @@ public enum TextKey: String, Sendable, CaseIterable {
     case privacyOptionsTitle
     case usOptOutTitle, usOptOutText, optOutSale, optOutSharing, optOutTargeted
     case trackingPromptTitle, askAppNotToTrack, allow
+
+    /// The keys whose text is a button's label, in which `&` marks the mnemonic (policies/README.md).
+    package static let buttonLabels: Set<TextKey> = [
+        .consent, .doNotConsent, .manageOptions, .close, .acceptAll, .rejectAll, .confirmChoices, .askAppNotToTrack, .allow,
+    ]
 }
 
 extension Policy {
@@ -31,7 +37,8 @@ extension Policy {
     }
 
     /// A form text in a language (`de`, or `de-AT` read as `de`), falling back to English for a language or a
-    /// key the policy does not have, with its placeholders filled in and the `&` hot-key marker kept.
+    /// key the policy does not have, with its placeholders filled in and a button label's `&` marker kept:
+    /// a button shows ``displayLabel(_:)`` of it (a request's ``ConsentFormRequest/label(_:)``).
     public func text(_ key: TextKey, language: String) -> String {
         let language = texts[language] != nil ? language : resolvedLanguage(language)
         let raw = texts[language]?[key.rawValue] ?? texts["en"]?[key.rawValue] ?? key.rawValue

@@ -48,7 +48,7 @@ struct ConsentFormScreen: InteractiveScreen, Sendable {
 
     var content: ScreenContent {
         let titles = (session.request.kind == .privacyOptionsForm ? [text(.privacyOptionsTitle)] : [])
-        let buttons = session.buttons.map { text($0.label) }
+        let buttons = session.buttons.map { session.request.label($0.label) }
         switch session.screen {
         case .first:
             return ScreenContent(

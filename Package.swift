@@ -15,6 +15,13 @@ let fastStart: [LinkerSetting] = [
     .unsafeFlags(["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release)),
 ]
 
+/// The Apple platforms the package supports: iOS 15+ (Mac Catalyst with it) and macOS 13+. tvOS, visionOS and
+/// watchOS are not supported: no build of the workflow compiles for them, tvOS and watchOS have no WebKit for
+/// the consent form, and the live Apple code is compiled for iOS and macOS alone (`#if os(iOS)`,
+/// `#if os(macOS)`). The privacy manifests are linked on every platform supported, so that an app uploaded
+/// for any of them carries them.
+let applePlatforms: [Platform] = [.iOS, .macCatalyst, .macOS]
+
 let package = Package(
     name: "ConsentEngine",
     platforms: [.iOS(.v15), .macOS(.v13)],
@@ -52,11 +59,12 @@ let package = Package(
             name: "ConsentWeb", dependencies: ["ConsentSignals", "ConsentEngine", "JSONKit"],
             exclude: ["CMPAPIs.js", "Form/ConsentForm.html", "Form/ConsentForm.css", "Form/ConsentForm.js"], swiftSettings: strict
         ),
-        .target(name: "ConsentEngine", dependencies: ["JSONKit", "ConsentSignals", "DateCodec", "InputFiles", .target(name: "ConsentEnginePrivacy", condition: .when(platforms: [.iOS, .macOS]))], exclude: ["State/SCHEMA.md"], swiftSettings: strict),
-        // Privacy manifests (CONTRACT §13a) of the products that call an API on Apple's required-reason list:
-        // file timestamps and sizes (stat, fstat) in ConsentEngine and ConsentAudit, the app's user defaults in
-        // ConsentUserDefaults. Each is a resource-only target its library depends on on Apple platforms only,
-        // so that no Linux binary links the Bundle accessor SwiftPM generates for resources.
+        .target(name: "ConsentEngine", dependencies: ["JSONKit", "ConsentSignals", "DateCodec", "InputFiles", .target(name: "ConsentEnginePrivacy", condition: .when(platforms: applePlatforms))], exclude: ["State/SCHEMA.md"], swiftSettings: strict),
+        // Privacy manifests of the products that call an API on Apple's required-reason list: file timestamps
+        // and sizes (stat, fstat) in ConsentEngine and ConsentAudit, the app's user defaults in
+        // ConsentUserDefaults. Each is a resource-only target its library depends on on the Apple platforms
+        // supported (applePlatforms) only, so that no Linux binary links the Bundle accessor SwiftPM generates
+        // for resources.
         .target(name: "ConsentEnginePrivacy", resources: [.copy("PrivacyInfo.xcprivacy")]),
         .target(name: "ConsentAuditPrivacy", resources: [.copy("PrivacyInfo.xcprivacy")]),
         .target(name: "ConsentUserDefaultsPrivacy", resources: [.copy("PrivacyInfo.xcprivacy")]),
@@ -75,7 +83,7 @@ let package = Package(
         .target(name: "ConsentReports", dependencies: ["ConsentEngine", "ConsentSignals", "JSONKit"], swiftSettings: strict),
         // Stores the in-app keys in UserDefaults (the app's standard defaults or a suite), or, for an app that keeps
         // another CMP, reads that CMP's keys as the engine's stored answer.
-        .target(name: "ConsentUserDefaults", dependencies: ["ConsentSignals", "ConsentEngine", .target(name: "ConsentUserDefaultsPrivacy", condition: .when(platforms: [.iOS, .macOS]))], swiftSettings: strict),
+        .target(name: "ConsentUserDefaults", dependencies: ["ConsentSignals", "ConsentEngine", .target(name: "ConsentUserDefaultsPrivacy", condition: .when(platforms: applePlatforms))], swiftSettings: strict),
         // What an app on Apple platforms plugs in: the tracking authorizer over App Tracking Transparency, the
         // store in Application Support and the flow again on a return to the foreground. The framework code is
         // behind canImport, so on Linux only the plain-Swift logic builds, and its tests run there with fakes.
@@ -83,7 +91,7 @@ let package = Package(
         // The strict plist reader on libxml2 (XML and binary, no DTD subsets or entities, bounded), shared by the
         // audit and the device diagnosis so that neither ConsentEngine nor an app embedding it links libxml2.
         .target(name: "PropertyLists", dependencies: ["DateCodec", "InputFiles", "JSONKit"], swiftSettings: strict),
-        .target(name: "ConsentAudit", dependencies: ["JSONKit", "PropertyLists", "InputFiles", .target(name: "ConsentAuditPrivacy", condition: .when(platforms: [.iOS, .macOS]))], swiftSettings: strict),
+        .target(name: "ConsentAudit", dependencies: ["JSONKit", "PropertyLists", "InputFiles", .target(name: "ConsentAuditPrivacy", condition: .when(platforms: applePlatforms))], swiftSettings: strict),
         // Reads a device's stored consent (iOS preferences plists, Android shared preferences) and diagnoses it
         // by §10 with the engine's one serving table; links FoundationXML through PropertyLists, so the engine
         // does not.

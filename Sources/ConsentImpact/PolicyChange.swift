@@ -46,6 +46,7 @@ package struct PolicyChange: Sendable, Equatable {
         case textChanged, nameChanged, explainerChanged, appChanged
         // Other settings.
         case trackingSettingChanged, tcfSettingChanged, gppChanged, consentModeChanged, testDevicesChanged
+        case presentationChanged
 
         /// The group the change is printed in.
         package var group: Group {
@@ -66,7 +67,8 @@ package struct PolicyChange: Sendable, Equatable {
                 return .consent
             case .textChanged, .nameChanged, .explainerChanged, .appChanged:
                 return .texts
-            case .trackingSettingChanged, .tcfSettingChanged, .gppChanged, .consentModeChanged, .testDevicesChanged:
+            case .trackingSettingChanged, .tcfSettingChanged, .gppChanged, .consentModeChanged, .testDevicesChanged,
+                 .presentationChanged:
                 return .other
             }
         }

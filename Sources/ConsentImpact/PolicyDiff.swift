@@ -90,6 +90,7 @@ package struct PolicyDiff: Sendable, Equatable {
         case "gpp": return .gppChanged
         case "consentMode": return .consentModeChanged
         case "testDeviceIDs": return .testDevicesChanged
+        case "presentation": return .presentationChanged
         default: return nil
         }
     }

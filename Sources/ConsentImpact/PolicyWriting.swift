@@ -21,7 +21,7 @@ package enum PolicyWriting {
             tracking.append(.init(key: "explainer", value: .object(explainers.keys.sorted().map { language in
                 let explainer = explainers[language]!
                 return .init(key: language, value: .members([
-                    "title": .string(explainer.title), "text": .string(explainer.text), "button": .string(explainer.button),
+                    "title": .string(explainer.title), "text": .string(explainer.text), "button": .string(explainer.button.marked),
                 ]))
             })))
         }
@@ -84,6 +84,7 @@ package enum PolicyWriting {
             "regionHints": .strings(policy.regionHints.map(\.rawValue)),
             "regionHintConflict": .string(policy.regionHintConflict.rawValue),
             "testDeviceIDs": .strings(policy.testDeviceIDs),
+            "presentation": .members(["timeLimitSeconds": .integer(policy.presentation.timeLimitSeconds)]),
             "controller": policy.controller.map { controller in
                 .members([
                     "name": .string(controller.name), "contact": .string(controller.contact),

@@ -417,7 +417,27 @@
   Object.defineProperty(window, UPDATE, { value: update, configurable: false, enumerable: false, writable: false });
   window.addEventListener('message', receive, false);
   addLocators();
-  // In an app's web view, the frame says that it can take updates.
+  // In an app's web view, the frame says that it can take updates, and when its document goes (a reload, a
+  // navigation, the frame removed). It names its document by an id of its own: the app is handed a new frame
+  // object with every message, so that only the id tells one document from another.
   var handlers = window.webkit && window.webkit.messageHandlers;
-  if (handlers && handlers.consentEngineWeb) handlers.consentEngineWeb.postMessage('ready');
+  if (handlers && handlers.consentEngineWeb) {
+    var documentID = (function () {
+      var words = new Uint32Array(4);
+      if (window.crypto && window.crypto.getRandomValues) window.crypto.getRandomValues(words);
+      else for (var i = 0; i < words.length; i++) words[i] = Math.floor(Math.random() * 4294967296);
+      return Array.prototype.map.call(words, function (word) { return ('0000000' + word.toString(16)).slice(-8); }).join('');
+    })();
+    var tell = function (event) {
+      try {
+        handlers.consentEngineWeb.postMessage({ event: event, document: documentID });
+      } catch (error) {
+        // The app took its handler away: nobody to tell.
+      }
+    };
+    tell('ready');
+    window.addEventListener('pagehide', function () { tell('gone'); });
+    // A document taken back from the back-forward cache runs again.
+    window.addEventListener('pageshow', function (event) { if (event.persisted) tell('ready'); });
+  }
 })(window, CONSENT_ENGINE_WEB_DATA);

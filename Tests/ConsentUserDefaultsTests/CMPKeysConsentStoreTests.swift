@@ -40,7 +40,7 @@ struct CMPKeysConsentStoreTests {
     @Test func theAnswerComesFromTheKeysAndWhatTheEngineOwnsStaysInTheBaseStore() throws {
         let defaults = try #require(UserDefaults(suiteName: suite))
         defer { defaults.removePersistentDomain(forName: suite) }
-        UserDefaultsSignalsWriter(suiteName: suite).write(acceptAllKeys())
+        try UserDefaultsSignalsWriter(throwawaySuite: suite).write(acceptAllKeys())
         let before = defaults.persistentDomain(forName: suite) as NSDictionary?
         let base = InMemoryConsentStore()
         let store = CMPKeysConsentStore(keys: UserDefaultsSignalsReader(suiteName: suite), policy: .default, base: base,

@@ -92,13 +92,13 @@ struct ScriptedAnswersTests {
         #expect(try await presenter.presentConsentForm(request) == .answered(ConsentChoices(choice: .custom, purposes: [1])))
         let explainer = ExplainerRequest(explainer: Policy.default.explainer(language: "en")!, language: "en")
         #expect(try await presenter.presentExplainer(explainer) == .continued)
-        let prompt = TrackingPromptRequest(title: "t", usageDescription: "u", askNotToTrackLabel: "n", allowLabel: "a")
+        let prompt = TrackingPromptRequest(title: "t", usageDescription: "u", askNotToTrackLabel: displayLabel("n"), allowLabel: displayLabel("a"))
         #expect(try await presenter.requestTracking(prompt) == .dismissed)
     }
 
     @Test func aScriptedAnswerThatDoesNotFitIsAnError() async {
         let presenter = VocabularyPresenter(source: ScriptedAnswers(perPrompt: [.trackingPrompt: ["continue"]]))
-        let prompt = TrackingPromptRequest(title: "t", usageDescription: "u", askNotToTrackLabel: "n", allowLabel: "a")
+        let prompt = TrackingPromptRequest(title: "t", usageDescription: "u", askNotToTrackLabel: displayLabel("n"), allowLabel: displayLabel("a"))
         await #expect(throws: ScriptedAnswers.Mismatch.self) { try await presenter.requestTracking(prompt) }
     }
 }

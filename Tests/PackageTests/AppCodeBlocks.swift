@@ -80,20 +80,57 @@ enum AppCodeBlocks {
         return sourceLocation(prelude, at: 0) + declarations.joined(separator: "\n") + "\n#sourceLocation()\n"
     }
 
-    /// An example as a file of its own: its imports (and the comments and blank lines around them) at file scope,
-    /// the rest the body of an async throwing function on the main actor, as an app's launch code runs.
+    /// An example as a file of its own: its imports (and the comments and blank lines around them) and the
+    /// types it declares at file scope, where an app declares them (and where an Xcode 26 app target isolates
+    /// them to the main actor unless they say `nonisolated`); the rest the body of an async throwing function
+    /// on the main actor, as an app's launch code runs. Each part keeps its document's lines.
     static func exampleSource(_ example: AppCodeBlock, function: String) -> String {
         let header = example.lines.prefix { line in
             let code = line.trimmingCharacters(in: .whitespaces)
             return code.isEmpty || code.hasPrefix("//") || PackageManifest.importedModule(code) != nil
         }.count
+        var fileScope: [(start: Int, lines: ArraySlice<String>)] = header > 0 ? [(0, example.lines[..<header])] : []
+        var body: [(start: Int, lines: ArraySlice<String>)] = []
+        var index = header
+        while index < example.lines.count {
+            if let end = typeDeclarationEnd(example.lines, from: index) {
+                fileScope.append((index, example.lines[index...end]))
+                index = end + 1
+                continue
+            }
+            var end = index
+            while end + 1 < example.lines.count, typeDeclarationEnd(example.lines, from: end + 1) == nil { end += 1 }
+            body.append((index, example.lines[index...end]))
+            index = end + 1
+        }
         var source = ""
-        if header > 0 {
-            source += sourceLocation(example, at: 0) + example.lines[..<header].joined(separator: "\n") + "\n#sourceLocation()\n"
+        for part in fileScope {
+            source += sourceLocation(example, at: part.start) + part.lines.joined(separator: "\n") + "\n#sourceLocation()\n"
         }
         source += "@MainActor func \(function)() async throws {\n"
-        source += sourceLocation(example, at: header) + example.lines[header...].joined(separator: "\n") + "\n#sourceLocation()\n"
+        for part in body {
+            source += sourceLocation(example, at: part.start) + part.lines.joined(separator: "\n") + "\n#sourceLocation()\n"
+        }
         return source + "}\n"
+    }
+
+    /// The index of the last line of the type declaration (`struct`, `final class`, `nonisolated actor`,
+    /// `extension`…) that begins at `start` in the first column, or `nil` when none begins there: its braces
+    /// counted until they close.
+    static func typeDeclarationEnd(_ lines: [String], from start: Int) -> Int? {
+        let declaration = #/^(@\w+(\([^)]*\))?\s+)*((public|package|private|fileprivate|nonisolated|final|indirect)\s+)*(struct|class|actor|enum|extension|protocol)\s/#
+        guard start < lines.count, lines[start].firstMatch(of: declaration) != nil else { return nil }
+        var depth = 0
+        var opened = false
+        for index in start..<lines.count {
+            let code = lines[index].split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            for character in code {
+                if character == "{" { depth += 1; opened = true }
+                if character == "}" { depth -= 1 }
+            }
+            if opened, depth <= 0 { return index }
+        }
+        return nil
     }
 
     private static func sourceLocation(_ block: AppCodeBlock, at index: Int) -> String {

@@ -28,15 +28,23 @@ import TestSupport
         return (prelude, examples)
     }
 
+    /// Compiles the blocks of `target` (`Examples` or `AppleExamples`) twice: as a package's target, and as
+    /// a new Xcode 26 app target does (main-actor isolation by default), in which an app's own store or
+    /// signals writer that the engine calls from its tasks needs `nonisolated`.
     private static func compile(_ target: String, _ examples: [AppCodeBlock], prelude: AppCodeBlock) throws {
-        let package = ExamplePackage(prelude: prelude, targets: [
-            ExamplePackage.Target(name: "Examples", examples: examples.filter { !$0.needsApple }),
-            ExamplePackage.Target(name: "AppleExamples", examples: examples.filter(\.needsApple)),
-        ])
+        let package = ExamplePackage(prelude: prelude, targets: ExamplePackage.Isolation.allCases.flatMap { isolation in [
+            ExamplePackage.Target(name: "Examples" + isolation.suffix, examples: examples.filter { !$0.needsApple }, isolation: isolation),
+            ExamplePackage.Target(name: "AppleExamples" + isolation.suffix, examples: examples.filter(\.needsApple), isolation: isolation),
+        ] })
         try package.write()
-        let build = try package.build(target)
-        #expect(build.status == 0 && build.errors.isEmpty,
-                "the app code does not compile (the scratch package is \(ExamplePackage.folder.path)):\n\(build.errors.isEmpty ? build.output : build.errors.joined(separator: "\n"))")
+        for isolation in ExamplePackage.Isolation.allCases {
+            let build = try package.build(target + isolation.suffix)
+            #expect(build.status == 0 && build.errors.isEmpty, """
+                the app code does not compile \(isolation == .nonisolated ? "as a package's target" : "as an Xcode 26 app target (main-actor isolation by default)") \
+                (the scratch package is \(ExamplePackage.folder.path)):
+                \(build.errors.isEmpty ? build.output : build.errors.joined(separator: "\n"))
+                """)
+        }
     }
 
     @Test(.enabled(if: ExamplePackage.swift != nil || isCI, Comment(rawValue: swiftMissing)))
@@ -120,6 +128,40 @@ import TestSupport
             @MainActor func example() async throws {
             #sourceLocation(file: "README.md", line: 22)
             let manager = ConsentManager(policy: .default, store: store)
+            #sourceLocation()
+            }
+
+            """)
+    }
+
+    @Test func anExamplesTypesAreDeclaredAtFileScopeAsAnAppDeclaresThem() {
+        let example = AppCodeBlock(document: "README.md", firstLine: 30, lines: [
+            "import ConsentEngine",
+            "nonisolated final class Sink: ConsentReceiptSink, @unchecked Sendable {   // { in a comment",
+            "    func receive(_ line: ConsentLogLine) {}",
+            "}",
+            "let sink = Sink()",
+            "struct Small: Sendable {}",
+            "let small = Small()",
+        ], role: .example)
+        #expect(AppCodeBlocks.exampleSource(example, function: "example") == """
+            #sourceLocation(file: "README.md", line: 30)
+            import ConsentEngine
+            #sourceLocation()
+            #sourceLocation(file: "README.md", line: 31)
+            nonisolated final class Sink: ConsentReceiptSink, @unchecked Sendable {   // { in a comment
+                func receive(_ line: ConsentLogLine) {}
+            }
+            #sourceLocation()
+            #sourceLocation(file: "README.md", line: 35)
+            struct Small: Sendable {}
+            #sourceLocation()
+            @MainActor func example() async throws {
+            #sourceLocation(file: "README.md", line: 34)
+            let sink = Sink()
+            #sourceLocation()
+            #sourceLocation(file: "README.md", line: 36)
+            let small = Small()
             #sourceLocation()
             }
 

@@ -20,6 +20,7 @@ import Testing
         "ConsentEngine.SystemCallError": "internal; throws(SystemCallError) within the store, which wraps it in a StoreError",
         "ConsentAudit.ExpansionLimit": "internal; throws(ExpansionLimit) within the xcconfig resolver, which reports an AuditError",
         "PropertyLists.XMLDeclaration.Fault": "throws(Fault) only to XMLDeclarationCheck, which turns it into a PropertyListError",
+        "ConsentUserDefaults.UserDefaultsSuiteError": "ConsentUserDefaults is an app's library, which no command links: its error ends an app's launch",
     ]
 
     @Test func everyErrorTypeOfThePackageHasARowInTheMapping() throws {

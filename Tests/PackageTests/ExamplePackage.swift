@@ -19,10 +19,32 @@ struct ExamplePackage {
         }
     }
 
+    /// How a target's code is compiled: as a package's target is by default, or as a new app target of
+    /// Xcode 26 compiles it — every declaration isolated to the main actor unless it says otherwise, and
+    /// the "Approachable Concurrency" features on — where a type the engine calls from its own tasks (a
+    /// store, a signals writer, a receipt sink) must say `nonisolated`.
+    enum Isolation: CaseIterable {
+        case nonisolated, mainActorByDefault
+
+        /// The target name's suffix.
+        var suffix: String { self == .nonisolated ? "" : "MainActor" }
+
+        var swiftSettings: String {
+            switch self {
+            case .nonisolated:
+                return #"[.enableUpcomingFeature("MemberImportVisibility")]"#
+            case .mainActorByDefault:
+                return #"[.enableUpcomingFeature("MemberImportVisibility"), .defaultIsolation(MainActor.self), "#
+                    + #".enableUpcomingFeature("InferIsolatedConformances"), .enableUpcomingFeature("NonisolatedNonsendingByDefault")]"#
+            }
+        }
+    }
+
     /// One target of the scratch package: a name and the blocks it compiles, with the prelude.
     struct Target {
         var name: String
         var examples: [AppCodeBlock]
+        var isolation: Isolation = .nonisolated
     }
 
     static let folder = PackageLayout.root.appendingPathComponent(".build/readme-examples", isDirectory: true)
@@ -60,7 +82,7 @@ struct ExamplePackage {
                 .map { ".product(name: \"\($0)\", package: \"\(identity)\")" }.joined(separator: ", ")
             targetDeclarations.append("""
                         .target(name: "\(target.name)", dependencies: [\(dependencies)],
-                                swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
+                                swiftSettings: \(target.isolation.swiftSettings)),
                 """)
         }
         wanted[Self.folder.appendingPathComponent("Package.swift").path] = """

@@ -78,10 +78,27 @@ import Testing
         let privacyTargets = Set(targets.map(\.name).filter { $0.hasSuffix("Privacy") })
         #expect(privacyTargets.count >= 3)
         for name in privacyTargets.sorted() {
-            #expect(manifest.contains(#".target(name: "\#(name)", condition: .when(platforms: [.iOS, .macOS]))"#), "\(name) is a dependency only on Apple platforms")
+            #expect(manifest.contains(#".target(name: "\#(name)", condition: .when(platforms: applePlatforms))"#), "\(name) is a dependency only on Apple platforms")
             let bare = #"[\[,]\s*"\#(name)"\s*[,\]]"#
             #expect(manifest.range(of: bare, options: .regularExpression) == nil, "\(name) is never an unconditional dependency")
         }
+    }
+
+    /// An app uploaded for any platform the package supports carries its manifests (ITMS-91053 otherwise),
+    /// and no platform is claimed that no build compiles: tvOS, visionOS and watchOS are not supported.
+    @Test func theManifestsAreLinkedOnEveryPlatformThePackageSupportsAndNoOtherIsClaimed() throws {
+        let manifest = try String(contentsOf: PackageLayout.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let list = try #require(manifest.firstMatch(of: #/let applePlatforms: \[Platform\] = \[([^\]]*)\]/#))
+        let linked = Set(list.1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        #expect(linked == [".iOS", ".macCatalyst", ".macOS"], "Mac Catalyst is not .iOS to SwiftPM's conditions")
+        #expect(manifest.contains("platforms: [.iOS(.v15), .macOS(.v13)]"))
+        var claims: [String] = []
+        for file in try SwiftSourceFile.all(under: PackageLayout.sources) {
+            for line in file.lines where line.text.range(of: #"tvOS|visionOS|watchOS"#, options: .regularExpression) != nil {
+                claims.append("\(file.path):\(line.number): \(line.text)")
+            }
+        }
+        #expect(claims.isEmpty, "a source names a platform the package does not support:\n\(claims.joined(separator: "\n"))")
     }
 
     @Test func aPlantedCallIsFoundAndItsCategoryNamed() throws {

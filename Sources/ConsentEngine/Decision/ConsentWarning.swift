@@ -41,6 +41,12 @@ public struct ConsentWarning: Sendable, Hashable, CustomStringConvertible {
         case keptRulesNotInForce
         /// A text the language shown lacks is shown in English.
         case textInEnglish
+        /// A form or the tracking explainer could not be put on screen within the policy's time limit: it was
+        /// not shown, nothing was recorded, and it is asked again at the next return to the foreground.
+        case promptNotShown
+        /// The app's web views could not be given the new signals (a string the web APIs cannot read); the keys
+        /// were stored and the ads are not held back.
+        case webContentNotUpdated
     }
 
     /// What the warning is about.

@@ -33,7 +33,8 @@ public actor Launch {
     /// line repaired by a write…), so that the final decision still tells them.
     private var warnings: [ConsentWarning] = []
     /// The consent form was left without an answer in this launch: a return to the foreground does not show
-    /// it again (it is shown again next launch).
+    /// it again (it is shown again next launch). A form that was never on screen (``ConsentFormResult/notShown``)
+    /// was not left: the next return shows it.
     private var formLeftUnanswered = false
     /// The explainer or the tracking prompt was left without an answer in this launch: likewise.
     private var trackingLeftUnanswered = false
@@ -68,7 +69,10 @@ public actor Launch {
     ///
     /// The reset-consent debug setting (debug builds) forgets the stored answers first, and logs it.
     /// A dismissed form stores nothing and ends the flow without ads or tracking prompt; a dismissed
-    /// explainer or tracking prompt leaves tracking not determined and ads still start.
+    /// explainer or tracking prompt leaves tracking not determined and ads still start. A form or explainer
+    /// that could not be put on screen (`notShown`: no window of the app in the foreground within the
+    /// policy's time limit) is as if never asked: the flow returns, the report's decision warns
+    /// (``ConsentWarning/ID/promptNotShown``), and the next return to the foreground asks again.
     public func run() async throws -> LaunchReport {
         if context.debugResetConsent && context.build == .debug {
             // As the app's reset launch argument: forget the answers once, then run an ordinary launch.
@@ -111,11 +115,16 @@ public actor Launch {
         if let reason = settled.decision.formReason, !formLeftUnanswered {
             shown.append(.consentForm)
             let request = ConsentFormRequest(kind: .consentForm, policy: policy, language: language, reason: reason)
-            guard case .answered(let choices) = try await forms.presentConsentForm(request) else {
+            switch try await forms.presentConsentForm(request) {
+            case .answered(let choices):
+                settled = try await storeConsent(choices, decision: settled.decision)
+            case .dismissed:
                 formLeftUnanswered = true
                 return report(settled.decision)
+            case .notShown:
+                notShown(.consentForm)
+                return report(settled.decision)
             }
-            settled = try await storeConsent(choices, decision: settled.decision)
         }
         guard settled.decision.canRequestAds else { return report(settled.decision) }
 
@@ -146,14 +155,18 @@ public actor Launch {
         case .gdpr:
             shown.append(.privacyOptionsForm)
             let request = ConsentFormRequest(kind: .privacyOptionsForm, policy: policy, language: language, reason: nil)
-            if case .answered(let choices) = try await forms.presentConsentForm(request) {
-                settled = try await storeConsent(choices, decision: settled.decision)
+            switch try await forms.presentConsentForm(request) {
+            case .answered(let choices): settled = try await storeConsent(choices, decision: settled.decision)
+            case .dismissed: break
+            case .notShown: notShown(.privacyOptionsForm)
             }
         case .usStates:
             shown.append(.privacyOptionsForm)
             let request = OptOutFormRequest(policy: policy, language: language, region: decision.region, current: record.usOptOuts)
-            if case .answered(let choices) = try await forms.presentOptOutForm(request) {
-                settled = try await storeOptOuts(choices, region: decision.region)
+            switch try await forms.presentOptOutForm(request) {
+            case .answered(let choices): settled = try await storeOptOuts(choices, region: decision.region)
+            case .dismissed: break
+            case .notShown: notShown(.privacyOptionsForm)
             }
         case .none, .unknown:
             throw FlowError.privacyOptionsNotRequired(region: decision.region, regulation: decision.regulation)
@@ -200,6 +213,7 @@ public actor Launch {
         if let writer = manager.signalsWriter, signals.keys != writtenKeys {
             try writer.write(signals.keys)
             writtenKeys = signals.keys
+            if let reporting = writer as? any ReportsWarnings { keep(reporting.takeWarnings()) }
         }
         if let sink = manager.consentModeSink, let mode = signals.consentMode, mode != sentConsentMode {
             await sink.update(mode)
@@ -231,7 +245,14 @@ public actor Launch {
         let now = manager.clock.now()
         if settled.decision.explainerFirst, let explainer = policy.explainer(language: language) {
             shown.append(.explainer)
-            let result = try await tracking.presentExplainer(ExplainerRequest(explainer: explainer, language: language))
+            var request = ExplainerRequest(explainer: explainer, language: language)
+            request.timeLimitSeconds = policy.presentation.timeLimitSeconds
+            let result = try await tracking.presentExplainer(request)
+            guard result != .notShown else {
+                // Not left by the user: the next return to the foreground asks again.
+                notShown(.explainer)
+                return
+            }
             try write(proof: nil) { record in
                 record.explainerShownAt = now
                 return .explainerShown(at: now)
@@ -245,8 +266,8 @@ public actor Launch {
         let request = TrackingPromptRequest(
             title: policy.text(.trackingPromptTitle, language: language),
             usageDescription: policy.trackingUsageDescription(language: language),
-            askNotToTrackLabel: policy.text(.askAppNotToTrack, language: language),
-            allowLabel: policy.text(.allow, language: language))
+            askNotToTrackLabel: displayLabel(policy.text(.askAppNotToTrack, language: language)),
+            allowLabel: displayLabel(policy.text(.allow, language: language)))
         let status: TrackingAnswer.Status
         switch try await tracking.requestTracking(request) {
         case .authorized: status = .authorized
@@ -288,6 +309,26 @@ public actor Launch {
             return .trackingChanged(from: from, to: system, at: now)
         }
         return true
+    }
+
+    /// `screen` never reached the screen (its presenter reported `notShown`): it is not listed as shown, and
+    /// the launch's report warns, so that the app can tell a form that will be asked again from one the user
+    /// left.
+    private func notShown(_ screen: ShownScreen) {
+        if let index = shown.lastIndex(of: screen) { shown.remove(at: index) }
+        let what: String
+        var next = "it is asked again at the next return to the foreground or launch"
+        switch screen {
+        case .consentForm: what = "the consent form"
+        case .privacyOptionsForm:
+            what = "the privacy options"
+            next = "they are shown when opened again"
+        case .explainer: what = "the tracking explainer"
+        case .trackingPrompt: what = "the tracking prompt"
+        }
+        keep([ConsentWarning(.promptNotShown, "\(what) could not be put on screen: no window of the app could present it "
+            + "(a scene in the foreground and active, with nothing else being presented or dismissed) within "
+            + "\(policy.presentation.timeLimitSeconds) seconds, or the system took it away; nothing was recorded, and \(next)")])
     }
 
     private func startAdsOnce(_ decision: Decision) async throws {

@@ -234,8 +234,8 @@ package enum EmbeddedDefaultPolicy {
     ],
     tracking: TrackingSettings(
         explainer: [
-            "de": Explainer(title: "Damit Shopping kostenlos bleibt", text: "Werbung hält Shopping kostenlos. Auf dem nächsten Bildschirm fragt iOS, ob Shopping deine Aktivitäten in anderen Apps und auf Websites nutzen darf, um dir passendere Werbung zu zeigen. Du kannst das jederzeit in den Einstellungen ändern.", button: "&Weiter"),
-            "en": Explainer(title: "Keep Shopping free", text: "Ads keep Shopping free. On the next screen, iOS asks whether Shopping may use your activity in other apps and websites to show you ads that fit you better. You can change this any time in Settings.", button: "&Continue"),
+            "de": Explainer(title: "Damit Shopping kostenlos bleibt", text: "Werbung hält Shopping kostenlos. Auf dem nächsten Bildschirm fragt iOS, ob Shopping deine Aktivitäten in anderen Apps und auf Websites nutzen darf, um dir passendere Werbung zu zeigen. Du kannst das jederzeit in den Einstellungen ändern.", button: displayLabel("&Weiter")),
+            "en": Explainer(title: "Keep Shopping free", text: "Ads keep Shopping free. On the next screen, iOS asks whether Shopping may use your activity in other apps and websites to show you ads that fit you better. You can change this any time in Settings.", button: displayLabel("&Continue")),
         ],
         skipWhenPurposeOneRefused: false),
     app: AppSettings(
@@ -255,6 +255,7 @@ package enum EmbeddedDefaultPolicy {
     regionHints: [.storefront, .timeZone, .deviceRegion],
     regionHintConflict: .protective,
     testDeviceIDs: [],
+    presentation: PresentationSettings(timeLimitSeconds: 60),
     controller: nil,
     sourceFiles: [.embeddedDefault(sha256: sha256)]) }
 

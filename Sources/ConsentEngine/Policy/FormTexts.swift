@@ -2,9 +2,10 @@
 ///
 /// A policy's `texts.en` holds every key but those added since the first format, which have an English
 /// text of the engine's own (``builtInEnglish``); other languages may leave keys out and fall back to
-/// English. A `&` marks the letter that chooses a button (`"&Consent"`); `{publisher}`, `{count}` and
-/// `{app}` are filled in by ``Policy/text(_:language:)``. An app's own form reads its texts by these keys,
-/// as the terminal and web forms do.
+/// English. In a button's label a `&` marks the letter that chooses it on the terminal form (`"&Consent"`),
+/// which ``displayLabel(_:)`` takes out; `{publisher}`, `{count}` and `{app}` are filled in by
+/// ``Policy/text(_:language:)``. An app's own form reads its texts by these keys, as the terminal and web
+/// forms do, and its buttons' labels with ``ConsentFormRequest/label(_:)``.
 public enum TextKey: String, Sendable, CaseIterable {
     case formTitle, partnerCount, specialFeaturesIntro
     case consent, doNotConsent, manageOptions, close
@@ -54,6 +55,11 @@ extension TextKey {
         default: return nil
         }
     }
+
+    /// The keys whose text is a button's label, in which `&` marks the mnemonic (policies/README.md).
+    package static let buttonLabels: Set<TextKey> = [
+        .consent, .doNotConsent, .manageOptions, .close, .acceptAll, .rejectAll, .confirmChoices, .askAppNotToTrack, .allow,
+    ]
 }
 
 extension Policy {
@@ -72,7 +78,8 @@ extension Policy {
     }
 
     /// A form text in a language (`de`, or `de-AT` read as `de`), falling back to English for a language or a
-    /// key the policy does not have, with its placeholders filled in and the `&` hot-key marker kept.
+    /// key the policy does not have, with its placeholders filled in and a button label's `&` marker kept:
+    /// a button shows ``displayLabel(_:)`` of it (a request's ``ConsentFormRequest/label(_:)``).
     public func text(_ key: TextKey, language: String) -> String {
         let language = texts[language] != nil ? language : resolvedLanguage(language)
         let raw = texts[language]?[key.rawValue] ?? texts["en"]?[key.rawValue] ?? key.builtInEnglish ?? key.rawValue

@@ -57,6 +57,8 @@ public struct Policy: Sendable, Equatable {
     package var regionHintConflict: RegionHintConflict = .protective
     /// Device ids on which debug settings (debug geography, reset) are honoured.
     package var testDeviceIDs: [String]
+    /// How long a form or the explainer waits for a screen to be shown on (the `presentation` block).
+    package var presentation: PresentationSettings = .standard
     /// Who controls the data, as a Kantara consent receipt names them (the `controller` block); `nil` when
     /// the policy names no one.
     package var controller: PolicyController? = nil

@@ -30,7 +30,7 @@ package enum PolicyJSON {
     package static let fields = [
         "formatVersion", "id", "revision", "tcfPolicyVersion", "publisher", "regions", "consent", "purposes",
         "specialFeatures", "partners", "vendorList", "names", "texts", "tracking", "app", "tcf", "gpp", "consentMode", "regionHints",
-        "regionHintConflict", "testDeviceIDs", "controller",
+        "regionHintConflict", "testDeviceIDs", "presentation", "controller",
     ]
 
     static func read(_ node: JSONNode) throws(JSONFieldError) -> PolicyDocument {
@@ -68,6 +68,10 @@ package enum PolicyJSON {
                 ?? RegionHintKind.allCases,
             regionHintConflict: try object.optional("regionHintConflict")?.choice(RegionHintConflict.self) ?? .protective,
             testDeviceIDs: try object.optional("testDeviceIDs")?.strings() ?? [],
+            presentation: try object.optional("presentation").map { node throws(JSONFieldError) in
+                PresentationSettings(timeLimitSeconds: try node.object(allowed: ["timeLimitSeconds"]).optional("timeLimitSeconds")?
+                    .int(in: 1...3600) ?? PresentationSettings.standard.timeLimitSeconds)
+            } ?? .standard,
             controller: try object.optional("controller").map { node throws(JSONFieldError) in try controller(node) })
         let vendorList = try object.optional("vendorList").map { node throws(JSONFieldError) in
             let reference = try node.object(allowed: ["path", "vendors"])
@@ -229,7 +233,7 @@ package enum PolicyJSON {
                     .object(allowed: ["title", "text", "button"])
                 byLanguage[member.key] = Explainer(
                     title: try texts.required("title").string(), text: try texts.required("text").string(),
-                    button: try texts.required("button").string())
+                    button: displayLabel(try texts.required("button").string()))
             }
             explainers = byLanguage
         }

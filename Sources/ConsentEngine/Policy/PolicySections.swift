@@ -114,8 +114,8 @@ public struct Explainer: Sendable, Equatable {
     public package(set) var title: String
     /// Why the app is about to ask for tracking, shown under the title.
     public package(set) var text: String
-    /// The label of its only button (Continue).
-    public package(set) var button: String
+    /// The label of its only button (Continue), as a person reads it.
+    public package(set) var button: DisplayLabel
 }
 
 /// The app as the tracking prompt names it.
@@ -195,6 +195,20 @@ package struct GPPSettings: Sendable, Equatable {
 package struct ConsentModeSettings: Sendable, Equatable {
     /// The purpose whose consent grants analytics storage; without one analytics storage is `notApplicable`.
     package var analyticsStoragePurpose: Int?
+}
+
+/// The policy's `presentation` block: how long a form or the tracking explainer waits for the app to be
+/// on screen (a window in a scene in the foreground and active, where nothing else is being presented or
+/// dismissed) before it counts as not shown, which is asked again at the next return to the foreground or
+/// launch rather than counting as left by the user.
+package struct PresentationSettings: Sendable, Equatable {
+    /// The longest wait, in seconds (1–3600).
+    package var timeLimitSeconds: Int
+
+    /// A minute: long enough for a launch started before the first window, or under a system alert the user
+    /// is still reading, to show its form; short enough that a launch in the background does not hold the
+    /// ads past the first minutes of use (policies/README.md).
+    package static let standard = PresentationSettings(timeLimitSeconds: 60)
 }
 
 /// The policy's `controller` block: the organisation responsible for the data, as a Kantara consent

@@ -49,7 +49,7 @@ extension FileConsentStore: RulesKeeping {
         // the one in force, and it is untouched.
         try storing { () throws(StoreError) in
             try attempt("create the rules folder", rulesDirectory) { () throws(SystemCallError) in
-                try StateDirectory.create(rulesDirectory, calls: calls)
+                try StateDirectory.create(rulesDirectory, engineRoot: stateDirectory, calls: calls)
             }
             for file in keeping.files {
                 let path = StateDirectory.join(rulesDirectory, file.name)

@@ -22,6 +22,9 @@ public struct FileConsentStore: ChainedConsentStore, ConsentLogReading {
     package let appID: String
     /// The app's folder, `<state dir>/<app id>`.
     package let directory: String
+    /// The state directory: the engine's own folder, which it creates 0700 with data protection class C,
+    /// unlike a missing folder above it (``StateDirectory/create(_:engineRoot:calls:)``).
+    let stateDirectory: String
     let clock: ConsentClock
     package let calls: FileSystemCalls
     /// Makes the install's id at the first write that finds none in the state.
@@ -76,6 +79,7 @@ public struct FileConsentStore: ChainedConsentStore, ConsentLogReading {
         try AppID.validate(appID)
         self.appID = appID
         directory = StateDirectory.join(stateDirectory, appID)
+        self.stateDirectory = stateDirectory
         self.clock = clock
         self.calls = calls
         self.installIDs = installIDs
@@ -240,7 +244,7 @@ public struct FileConsentStore: ChainedConsentStore, ConsentLogReading {
     /// as every write does first.
     package func prepareFolderAndLock() throws(StoreError) -> FileLock {
         do {
-            try StateDirectory.create(directory, calls: calls)
+            try StateDirectory.create(directory, engineRoot: stateDirectory, calls: calls)
         } catch {
             throw StoreError(
                 kind: .cannotCreateDirectory, path: directory,

@@ -33,6 +33,14 @@ package struct FileSystemCalls: Sendable {
         case appFolder
     }
 
+    /// Whose a folder the store creates is.
+    package enum NewDirectory: Sendable, Equatable {
+        /// The engine's own: the state directory (`<Application Support>/ConsentEngine`) and what is in it.
+        case engines
+        /// A missing folder above the state directory (`Application Support` in a new container): the app's.
+        case parent
+    }
+
     /// What a path or descriptor refers to.
     package struct FileStatus: Sendable, Equatable {
         package enum Kind: Sendable, Equatable {
@@ -83,8 +91,9 @@ package struct FileSystemCalls: Sendable {
     package var fsync: @Sendable (_ descriptor: Int32) throws(SystemCallError) -> Void
     package var rename: @Sendable (_ from: String, _ to: String) throws(SystemCallError) -> Void
     package var remove: @Sendable (_ path: String) -> Void
-    /// `mkdir` then `chmod` to 0700.
-    package var makeDirectory: @Sendable (_ path: String) throws(SystemCallError) -> Void
+    /// `mkdir`: for the engine's own folders then `chmod` to 0700 and data protection class C; for a folder
+    /// above them, as the system makes one (mode 0777 less the umask, the default protection) and nothing more.
+    package var makeDirectory: @Sendable (_ path: String, _ kind: NewDirectory) throws(SystemCallError) -> Void
     /// `flock(LOCK_EX)`, waiting for other holders.
     package var lock: @Sendable (_ descriptor: Int32) throws(SystemCallError) -> Void
     /// `flock(LOCK_UN)`.
@@ -284,7 +293,12 @@ private enum LiveSystem {
         _ = unlink(path)
     }
 
-    static func makeDirectory(_ path: String) throws(SystemCallError) {
+    static func makeDirectory(_ path: String, _ kind: FileSystemCalls.NewDirectory) throws(SystemCallError) {
+        guard kind == .engines else {
+            // As FileManager makes a folder: the umask decides the mode, the app's entitlement the protection.
+            guard mkdir(path, 0o777) == 0 else { throw SystemCallError(call: "mkdir", path: path, code: errno) }
+            return
+        }
         guard mkdir(path, 0o700) == 0 else { throw SystemCallError(call: "mkdir", path: path, code: errno) }
         guard chmod(path, 0o700) == 0 else { throw SystemCallError(call: "chmod", path: path, code: errno) }
         #if canImport(Darwin)

@@ -39,23 +39,39 @@ package enum StateDirectory {
         return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
     }
 
-    /// Creates `path` and any missing parents, each 0700, and makes each new entry durable by syncing its
-    /// parent. Directories that already exist keep their permissions: they may be shared (`~/.local`).
-    static func create(_ path: String, calls: FileSystemCalls) throws(SystemCallError) {
+    /// Creates `path` and any missing parents, and makes each new entry durable by syncing its parent.
+    ///
+    /// Only the engine's own folders, `engineRoot` (the state directory: `<Application Support>/ConsentEngine`
+    /// by default) and those below it, are made 0700 with data protection class C. A missing folder above it
+    /// (`Library/Application Support` in a new app container) is made as the system makes one, with the
+    /// umask's mode and the app's own default protection, and left so: the app's other files go there too.
+    /// Directories that already exist keep their permissions: they may be shared (`~/.local`).
+    static func create(_ path: String, engineRoot: String, calls: FileSystemCalls) throws(SystemCallError) {
         if let status = try calls.pathStatus(path) {
             guard status.kind == .directory else { throw .notADirectory("mkdir", path) }
             return
         }
         let parent = parent(of: path)
-        if parent != path { try create(parent, calls: calls) }
+        if parent != path { try create(parent, engineRoot: engineRoot, calls: calls) }
         do {
-            try calls.makeDirectory(path)
+            try calls.makeDirectory(path, isWithin(path, engineRoot) ? .engines : .parent)
         } catch let error where error.isAlreadyExisting {
             // Another process created it first; fine if it is a directory.
             guard try calls.pathStatus(path)?.kind == .directory else { throw error }
             return
         }
         try syncEntries(of: parent, calls: calls)
+    }
+
+    /// Whether `path` is `root` or a folder below it (trailing slashes aside).
+    static func isWithin(_ path: String, _ root: String) -> Bool {
+        func trimmed(_ text: String) -> Substring {
+            var text = Substring(text)
+            while text.count > 1, text.hasSuffix("/") { text = text.dropLast() }
+            return text
+        }
+        let path = trimmed(path), root = trimmed(root)
+        return path == root || path.hasPrefix(root == "/" ? root : root + "/")
     }
 
     /// Checks the app's folder before any file in it is opened, and returns a warning when it had to be

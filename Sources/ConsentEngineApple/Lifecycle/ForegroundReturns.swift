@@ -6,7 +6,7 @@ package protocol ForegroundReturns: Sendable {
     @MainActor func returns() -> AsyncStream<Void>
 }
 
-#if (canImport(UIKit) && !os(watchOS)) || canImport(AppKit)
+#if os(iOS) || os(macOS)
 /// The application's own returns to the foreground (`willEnterForeground` in UIKit, `didBecomeActive` in
 /// AppKit).
 struct ApplicationForegroundReturns: ForegroundReturns {

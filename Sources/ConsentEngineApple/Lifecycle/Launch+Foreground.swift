@@ -1,9 +1,13 @@
 import ConsentEngine
 
 extension Launch {
-    #if (canImport(UIKit) && !os(watchOS)) || canImport(AppKit)
+    #if os(iOS) || os(macOS)
     /// Runs the flow again each time the app returns to the foreground, until the calling task is
     /// cancelled: see `returnToForeground(_:)` for what a return shows.
+    ///
+    /// Only in an app: an app extension has no application object and is never told of a return to the
+    /// foreground, so the compiler refuses this call there (an extension runs ``Launch/run()`` alone, or
+    /// calls `returnToForeground(_:)` when its own host tells it).
     ///
     /// ```swift
     /// let launch = manager.launch(context: await makeContext(), forms: umpForms, tracking: att, ads: mobileAds)
@@ -18,6 +22,9 @@ extension Launch {
     ///   - update: each return's report (the decision may have changed: an expired answer means no ads
     ///     until the form is answered), or the error it ended with. It is not called for a return that came
     ///     while another flow of the launch was under way.
+    @available(iOSApplicationExtension, unavailable)
+    @available(macCatalystApplicationExtension, unavailable)
+    @available(macOSApplicationExtension, unavailable)
     public func followForegroundReturns(
         context: @escaping @Sendable () async -> DecisionContext,
         update: @escaping @Sendable (Result<LaunchReport, any Error>) async -> Void

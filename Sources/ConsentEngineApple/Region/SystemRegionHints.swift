@@ -23,7 +23,7 @@ enum SystemRegionHints {
     /// The region the user set: `Locale.current.region` where the system has it, else the older
     /// `regionCode`; either may be an area that is no country (`419`), which the engine then ignores.
     @Sendable static func deviceRegion() -> String? {
-        if #available(iOS 16, macOS 13, tvOS 16, watchOS 9, *) {
+        if #available(iOS 16, macOS 13, *) {
             return Locale.current.region?.identifier
         }
         return Locale.current.regionCode

@@ -23,6 +23,10 @@ import ConsentEngine
 ///   (`TrackingPromptResult.dismissed`), and the engine asks again next launch.
 /// - The system's status is the tracking status at every evaluation of a launch (``systemStatus()``): a
 ///   user who turns tracking off in Settings is not tracked, whatever they answered before.
+/// - The app's explainer is asked for only once the app has a window in the foreground, active, with no
+///   presentation or dismissal under way (the consent form's sheet gone, say), so that the app can present
+///   it at once; after the policy's `presentation.timeLimitSeconds` without one it is `.notShown`, and the
+///   launch asks again at the next return to the foreground.
 /// - The explainer is shown only while the system can still show its prompt; when tracking is already
 ///   determined (asked before the app used this engine, or switched off for all apps in Settings), the
 ///   explainer is skipped and the request returns the system's answer without a prompt, which the engine
@@ -31,12 +35,15 @@ import ConsentEngine
 ///   asks.
 public struct ATTTrackingAuthorizer: TrackingAuthorizer {
     private let system: any TrackingSystem
+    private let scenes: any PresentationScenes
     private let explainer: @MainActor @Sendable (ExplainerRequest) async -> ExplainerResult
 
-    /// An authorizer over `system`, for tests with a fake one.
-    package init(system: any TrackingSystem,
+    /// An authorizer over `system` whose explainer waits for `scenes` to have a place to present it, for
+    /// tests with fakes.
+    package init(system: any TrackingSystem, scenes: any PresentationScenes = AlwaysPresentable(),
                  explainer: @escaping @MainActor @Sendable (ExplainerRequest) async -> ExplainerResult) {
         self.system = system
+        self.scenes = scenes
         self.explainer = explainer
     }
 
@@ -52,10 +59,14 @@ public struct ATTTrackingAuthorizer: TrackingAuthorizer {
         await system.status.trackingStatus
     }
 
-    /// Shows the app's explainer, unless tracking is already determined and the system would show no
-    /// prompt after it (then `.continued`, so that the request records the system's answer).
+    /// Shows the app's explainer once the app has a window free to present it, unless tracking is already
+    /// determined and the system would show no prompt after it (then `.continued`, so that the request
+    /// records the system's answer).
+    /// - Returns: the explainer's answer, or `.notShown` when no window was free within the request's time
+    ///   limit.
+    /// - Throws: `CancellationError` when the calling task is cancelled while it waits for a window.
     public func presentExplainer(_ request: ExplainerRequest) async throws -> ExplainerResult {
-        await explain(request)
+        try await explain(request)
     }
 
     /// Asks App Tracking Transparency once the app is active, and returns the status read afterwards.
@@ -65,8 +76,9 @@ public struct ATTTrackingAuthorizer: TrackingAuthorizer {
     }
 
     @MainActor
-    private func explain(_ request: ExplainerRequest) async -> ExplainerResult {
+    private func explain(_ request: ExplainerRequest) async throws -> ExplainerResult {
         guard system.status.promptCanAppear else { return .continued }
+        guard try await scenes.waitUntilPresentable(seconds: request.timeLimitSeconds) else { return .notShown }
         return await explainer(request)
     }
 

@@ -1,4 +1,4 @@
-#if canImport(AppTrackingTransparency) && ((canImport(UIKit) && !os(watchOS)) || canImport(AppKit))
+#if canImport(AppTrackingTransparency) && (os(iOS) || os(macOS))
 import AppTrackingTransparency
 import ConsentEngine
 
@@ -6,7 +6,6 @@ import ConsentEngine
 /// extension cannot read).
 @available(iOSApplicationExtension, unavailable)
 @available(macCatalystApplicationExtension, unavailable)
-@available(tvOSApplicationExtension, unavailable)
 @available(macOSApplicationExtension, unavailable)
 struct ATTrackingSystem: TrackingSystem {
     @MainActor var status: SystemTrackingStatus {
@@ -71,15 +70,15 @@ extension ATTTrackingAuthorizer {
     /// An authorizer over App Tracking Transparency; an app's, not an extension's (the prompt needs the app
     /// to be active, which only the application object tells).
     /// - Parameter explainer: shows the app's own explainer (the policy's title, text and button in
-    ///   `ExplainerRequest.explainer`) and returns `.continued` when the user pressed its button, or
-    ///   `.dismissed` when they left it. It runs on the main actor, only when the policy has an explainer
-    ///   and the system can still show its prompt.
+    ///   `ExplainerRequest.explainer`, the button as `displayLabel` gives it) and returns `.continued` when the
+    ///   user pressed its button, or `.dismissed` when they left it. It runs on the main actor, only when
+    ///   the policy has an explainer, the system can still show its prompt, and the app has a window free
+    ///   to present it (nothing else being presented or dismissed), so the app presents it at once.
     @available(iOSApplicationExtension, unavailable)
     @available(macCatalystApplicationExtension, unavailable)
-    @available(tvOSApplicationExtension, unavailable)
-    @available(macOSApplicationExtension, unavailable)
+        @available(macOSApplicationExtension, unavailable)
     public init(explainer: @escaping @MainActor @Sendable (ExplainerRequest) async -> ExplainerResult) {
-        self.init(system: ATTrackingSystem(), explainer: explainer)
+        self.init(system: ATTrackingSystem(), scenes: ApplicationScenes(), explainer: explainer)
     }
 }
 #endif

@@ -12,31 +12,50 @@ extension WebContentConsent {
         let controller = configuration.userContentController
         // Configurations copied from one another share their controller, which needs the script only once.
         guard !pages.contains(where: { ($0 as? UserContentScript)?.controller === controller }) else { return }
-        pages.add(UserContentScript(controller, source: pages.script.source))
+        pages.add(UserContentScript(controller, pages: pages))
     }
 }
 
-/// One configuration's user script and the frames running it. The controller keeps this object alive
-/// through its message handler for as long as the controller lives.
+/// One configuration's user script, and the way to each frame running it: WebKit's side of
+/// ``WebContentPages``, which decides what goes where. The controller keeps this object alive through its
+/// message handler for as long as the controller lives.
 @MainActor
 final class UserContentScript: NSObject, WebContent, WKScriptMessageHandler {
     static let handlerName = "consentEngineWeb"
 
     private(set) weak var controller: WKUserContentController?
+    private let pages: WebContentPages
     private var userScript: WKUserScript
-    private var frames = ScriptFrames<WKWebView, WKFrameInfo>()
+    /// The newest frame object WebKit gave for each document that runs the script, with its web view.
+    private var targets: [String: Target] = [:]
 
-    init(_ controller: WKUserContentController, source: String) {
+    private struct Target {
+        weak var view: WKWebView?
+        let frame: WKFrameInfo
+    }
+
+    init(_ controller: WKUserContentController, pages: WebContentPages) {
         self.controller = controller
-        userScript = WKUserScript(source: source, injectionTime: .atDocumentStart, forMainFrameOnly: false)
+        self.pages = pages
+        userScript = WKUserScript(source: pages.script.source, injectionTime: .atDocumentStart, forMainFrameOnly: false)
         super.init()
         controller.addUserScript(userScript)
         controller.add(self, name: Self.handlerName)
     }
 
+    /// `{"event": "ready" | "gone", "document": id}`, as the script posts it.
     func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage) {
-        guard let view = message.webView else { return }
-        frames.ready(message.frameInfo, of: view, isMainFrame: message.frameInfo.isMainFrame)
+        guard let body = message.body as? [String: Any], let event = body["event"] as? String,
+              let document = body["document"] as? String, let view = message.webView else { return }
+        switch event {
+        case "ready":
+            targets[document] = Target(view: view, frame: message.frameInfo)
+            pages.frameReady(document, view: ObjectIdentifier(view), isMainFrame: message.frameInfo.isMainFrame, in: self)
+        case "gone":
+            pages.frameGone(document, in: self)
+        default:
+            break
+        }
     }
 
     func replaceScript(with source: String) {
@@ -48,13 +67,19 @@ final class UserContentScript: NSObject, WebContent, WKScriptMessageHandler {
         userScript = new
     }
 
-    func send(_ update: String) {
-        for (view, frame) in frames.frames {
-            let id = ObjectIdentifier(frame)
-            view.evaluateJavaScript(update, in: frame, in: .page) { [weak self] result in
-                if case .failure = result { self?.frames.failed(id) }
-            }
+    func send(_ update: String, to document: String) {
+        guard let target = targets[document], let view = target.view else {
+            pages.frameGone(document, in: self)
+            return
         }
+        view.evaluateJavaScript(update, in: target.frame, in: .page) { [weak self] result in
+            guard let self, case .failure = result else { return }
+            self.pages.frameGone(document, in: self)
+        }
+    }
+
+    func forget(_ documents: [String]) {
+        for document in documents { targets[document] = nil }
     }
 }
 #endif

@@ -19,8 +19,11 @@ import ConsentWeb
 /// The launch flow hands its writer the keys after every change; the wrapping writer stores them through
 /// the app's writer first, then, when they differ from the last ones, updates the script every added
 /// configuration injects into new documents and sends the new signals to every frame that runs it, whose
-/// listeners hear of the change as the CMP API specs say. Until the first keys arrive the script knows
-/// nothing yet: its listeners wait.
+/// listeners hear of the change as the CMP API specs say; a frame whose document started before the change
+/// and says so only after it gets the new signals then. Until the first keys arrive the script knows
+/// nothing yet: its listeners wait. Keys the web APIs cannot read are stored all the same: the web views
+/// keep the signals they have, the launch's report warns (`ConsentWarning.ID.webContentNotUpdated`), and the
+/// ads are not held back.
 public final class WebContentConsent: Sendable {
     private let tcfPolicyVersion: Int
     private let state: Lock
@@ -55,8 +58,8 @@ public final class WebContentConsent: Sendable {
     }
 
     /// Takes the keys the engine wrote: when they make a different script, the pages get it.
-    /// - Throws: `SignalDecodingError` when a string among the keys does not decode (the keys are stored
-    ///   all the same; the pages keep the script they have).
+    /// - Throws: `SignalDecodingError` when a string among the keys does not decode (the pages keep the
+    ///   script they have).
     package func take(_ keys: InAppKeys) throws {
         let script = try CMPWebScript(keys: keys, tcfPolicyVersion: tcfPolicyVersion)
         let revision: Int? = state.withLock {
@@ -70,13 +73,36 @@ public final class WebContentConsent: Sendable {
     }
 }
 
-/// The engine's writer in front of the app's: the keys are stored first, then the web views updated.
-struct WebContentSignalsWriter: ConsentSignalsWriter {
+/// The engine's writer in front of the app's: the keys are stored first, then the web views updated. A
+/// failure to store the keys is the launch's error; a failure to update the web views is only a warning in
+/// its report, since the keys the ads read are stored.
+final class WebContentSignalsWriter: ConsentSignalsWriter, ReportsWarnings {
     let writer: any ConsentSignalsWriter
     let web: WebContentConsent
+    private let lock = Lock()
+    /// The warnings since the launch last took them (guarded by `lock`).
+    nonisolated(unsafe) private var warnings: [ConsentWarning] = []
+
+    init(writer: any ConsentSignalsWriter, web: WebContentConsent) {
+        self.writer = writer
+        self.web = web
+    }
 
     func write(_ keys: InAppKeys) throws {
         try writer.write(keys)
-        try web.take(keys)
+        do {
+            try web.take(keys)
+        } catch {
+            let warning = ConsentWarning(.webContentNotUpdated,
+                "the web views keep the signals they had: the stored keys do not make a script (\(error)); the keys are stored and the ads read them")
+            lock.withLock { warnings.append(warning) }
+        }
+    }
+
+    func takeWarnings() -> [ConsentWarning] {
+        lock.withLock {
+            defer { warnings = [] }
+            return warnings
+        }
     }
 }

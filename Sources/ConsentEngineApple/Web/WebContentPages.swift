@@ -6,20 +6,25 @@ import ConsentWeb
 package protocol WebContent: AnyObject {
     /// Makes new documents run `source` instead of the script they ran before.
     func replaceScript(with source: String)
-    /// Hands every frame that runs the script the statement `update`.
-    func send(_ update: String)
+    /// Hands the frame whose document is `document` the statement `update`; a frame that cannot take it
+    /// (gone since) is reported back with ``WebContentPages/frameGone(_:in:)``.
+    func send(_ update: String, to document: String)
+    /// The frames of `documents` are gone: what was kept to reach them may go too.
+    func forget(_ documents: [String])
 }
 
-/// Every configuration the APIs were added to, and the newest script they were given: the decision of what
-/// to send where, in plain Swift so that it is tested on every platform.
+/// Every configuration the APIs were added to, the frames that run the script in each, and the newest
+/// script: the decision of what to send where, in plain Swift so that it is tested on every platform.
 @MainActor
 package final class WebContentPages {
     private final class Entry {
         weak var content: (any WebContent)?
+        var frames = ScriptFrames()
         init(_ content: any WebContent) { self.content = content }
     }
 
     private var entries: [Entry] = []
+    /// How many changes the script has had; 0 while it is the one a configuration was first given.
     private var revision = 0
 
     /// The script a configuration added now is given.
@@ -43,26 +48,57 @@ package final class WebContentPages {
     /// The number of configurations still there.
     package var count: Int { entries.filter { $0.content != nil }.count }
 
+    /// The documents of `content`'s frames that run the script, main frames first.
+    package func documents(in content: any WebContent) -> [String] {
+        entry(of: content)?.frames.documents ?? []
+    }
+
     /// Gives every configuration `script`, the `revision`th change, unless a newer one came first (changes
-    /// are made on any thread and reach the main actor in any order).
+    /// are made on any thread and reach the main actor in any order), and sends it to every frame known to
+    /// run the script.
     package func publish(_ script: CMPWebScript, revision: Int) {
         guard revision > self.revision else { return }
         self.revision = revision
         self.script = script
         entries.removeAll { $0.content == nil }
         for entry in entries {
-            entry.content?.replaceScript(with: script.source)
-            entry.content?.send(script.update)
+            guard let content = entry.content else { continue }
+            content.replaceScript(with: script.source)
+            for document in entry.frames.documents { content.send(script.update, to: document) }
         }
+    }
+
+    /// A frame of `content` said that its document (`document`, the id the script gave it) runs the script.
+    ///
+    /// Its document may have started with the script of before the last change, and its word may come only
+    /// after that change was sent to the frames then known: so, once the script has changed, the frame is
+    /// sent the signals of now at once (a frame already holding them hears nothing new).
+    package func frameReady(_ document: String, view: ObjectIdentifier, isMainFrame: Bool, in content: any WebContent) {
+        guard let entry = entry(of: content) else { return }
+        let replaced = entry.frames.ready(document, view: view, isMainFrame: isMainFrame)
+        if !replaced.isEmpty { content.forget(replaced) }
+        if revision > 0 { content.send(script.update, to: document) }
+    }
+
+    /// A frame of `content` is gone: its document ended (a reload, a navigation, the frame removed), or an
+    /// update could not be evaluated in it.
+    package func frameGone(_ document: String, in content: any WebContent) {
+        guard let entry = entry(of: content), entry.frames.remove(document) else { return }
+        content.forget([document])
+    }
+
+    private func entry(of content: any WebContent) -> Entry? {
+        entries.first { $0.content === content }
     }
 }
 
-/// The frames that said they run the script (each document does once, at its start), per web view, so that
-/// an update reaches each of them: plain Swift over WebKit's frame and web view objects.
-package struct ScriptFrames<View: AnyObject, Frame: AnyObject> {
-    private struct Entry {
-        weak var view: View?
-        let frame: Frame
+/// The documents whose frames said they run the script (each document does once, at its start), per web
+/// view, by the id the script gives its document: WebKit hands the app a new frame object with every
+/// message, so that object identity tells nothing.
+package struct ScriptFrames: Sendable, Equatable {
+    private struct Entry: Sendable, Equatable {
+        let document: String
+        let view: ObjectIdentifier
         let isMainFrame: Bool
     }
 
@@ -70,21 +106,26 @@ package struct ScriptFrames<View: AnyObject, Frame: AnyObject> {
 
     package init() {}
 
-    /// A frame of `view` started a document that runs the script. A new main-frame document replaces all of
-    /// that view's frames: those of the document before are gone.
-    package mutating func ready(_ frame: Frame, of view: View, isMainFrame: Bool) {
-        entries.removeAll { $0.view == nil || ($0.view === view && (isMainFrame || $0.frame === frame)) }
-        entries.append(Entry(view: view, frame: frame, isMainFrame: isMainFrame))
+    /// The frame of `view` whose document is `document` runs the script. A new main-frame document
+    /// replaces all of that view's frames: those of the document before are gone.
+    /// - Returns: the documents it replaced.
+    package mutating func ready(_ document: String, view: ObjectIdentifier, isMainFrame: Bool) -> [String] {
+        let replaced = entries.filter { $0.view == view && isMainFrame && $0.document != document }.map(\.document)
+        entries.removeAll { $0.document == document || replaced.contains($0.document) }
+        entries.append(Entry(document: document, view: view, isMainFrame: isMainFrame))
+        return replaced
     }
 
-    /// A frame that could not take an update (it navigated away, or its view closed) is forgotten.
-    package mutating func failed(_ frame: ObjectIdentifier) {
-        entries.removeAll { ObjectIdentifier($0.frame) == frame }
+    /// Forgets `document`'s frame; whether it was known.
+    package mutating func remove(_ document: String) -> Bool {
+        guard entries.contains(where: { $0.document == document }) else { return false }
+        entries.removeAll { $0.document == document }
+        return true
     }
 
-    /// Every frame with its view, main frames first.
-    package var frames: [(view: View, frame: Frame)] {
-        entries.sorted { $0.isMainFrame && !$1.isMainFrame }.compactMap { entry in entry.view.map { ($0, entry.frame) } }
+    /// Every document, main frames first.
+    package var documents: [String] {
+        entries.filter(\.isMainFrame).map(\.document) + entries.filter { !$0.isMainFrame }.map(\.document)
     }
 }
 

@@ -22,6 +22,12 @@ import JSONKit
 public struct ConsentFormPage: Sendable, Equatable {
     /// The HTML document.
     public let html: String
+    /// Whether the user may close the page's display without an answer (swipe a sheet away): the consent
+    /// form a launch shows only where the policy gives it a close button (`consent.showCloseButton`), so
+    /// that a form the policy makes the user answer cannot be swiped away; the privacy-options form and the
+    /// opt-out form, which the user opened, always (leaving them changes nothing). A display that may not
+    /// be closed is modal: on iOS `isModalInPresentation`.
+    public let userMayClose: Bool
 
     /// The page for the consent form or the privacy-options form.
     public init(_ request: ConsentFormRequest) {
@@ -29,6 +35,7 @@ public struct ConsentFormPage: Sendable, Equatable {
         let title: TextKey = request.kind == .privacyOptionsForm ? .privacyOptionsTitle : .formTitle
         html = Self.render(language: request.language, title: policy.text(title, language: request.language),
                            data: FormPageData.consent(request))
+        userMayClose = request.kind == .privacyOptionsForm || policy.consent.showCloseButton
     }
 
     /// The page for the US-state opt-out form, showing the opt-outs in force.
@@ -36,6 +43,7 @@ public struct ConsentFormPage: Sendable, Equatable {
         html = Self.render(language: request.language,
                            title: request.policy.text(.usOptOutTitle, language: request.language),
                            data: FormPageData.optOut(request))
+        userMayClose = true
     }
 
     /// A JavaScript statement that shows a refused answer's reason on the page and lets the user answer

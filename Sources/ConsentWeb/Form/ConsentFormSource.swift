@@ -297,10 +297,6 @@ button {
 
   function text(key) { return data.texts[key]; }
 
-  // Button labels mark the letter that chooses them on the terminal form with "&" ("&&" is an "&"); a web
-  // page has no such keys (single-letter shortcuts would catch a screen reader's own keys).
-  function label(key) { return text(key).replace(/&([\s\S]?)/g, '$1'); }
-
   function node(tag, attributes, children) {
     var element = document.createElement(tag);
     Object.keys(attributes || {}).forEach(function (name) {
@@ -312,9 +308,10 @@ button {
   }
 
   // An element showing a policy text; one that fell back to English says so, for screen readers.
-  function textElement(tag, key, attributes, asLabel) {
+  // Button labels come as a person reads them: the terminal's "&" shortcut markers are gone already.
+  function textElement(tag, key, attributes) {
     var element = node(tag, attributes);
-    element.textContent = asLabel ? label(key) : text(key);
+    element.textContent = text(key);
     if (english[key]) element.lang = 'en';
     return element;
   }
@@ -327,7 +324,7 @@ button {
   }
 
   function button(id, key, kind, action) {
-    var element = textElement('button', key, { type: 'button', id: id, class: kind }, true);
+    var element = textElement('button', key, { type: 'button', id: id, class: kind });
     element.addEventListener('click', action);
     return element;
   }

@@ -66,8 +66,13 @@ enum FormPageData {
         ])
     }
 
+    /// The texts of `keys`, a button's label as a person reads it (``displayLabel(_:)``: the page has no
+    /// single-key shortcuts, which would catch a screen reader's own keys).
     private static func texts(_ keys: [TextKey], policy: Policy, language: String) -> JSONValue {
-        .object(keys.map { .init(key: $0.rawValue, value: .string(policy.text($0, language: language))) })
+        .object(keys.map { key in
+            let text = policy.text(key, language: language)
+            return .init(key: key.rawValue, value: .string(TextKey.buttonLabels.contains(key) ? displayLabel(text).text : text))
+        })
     }
 
     /// The keys whose text is the English one because the language has none, so that the page marks them

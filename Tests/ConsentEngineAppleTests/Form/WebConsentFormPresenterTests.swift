@@ -8,7 +8,7 @@ import Testing
 /// messages over one by one, each after the form took the one before.
 @MainActor
 final class ScriptedDisplay: ConsentFormDisplay {
-    enum Step { case post(String), close, wait }
+    enum Step { case post(String), close, takenAway, wait }
 
     private(set) var shown: [ConsentFormPage] = []
     private(set) var evaluated: [String] = []
@@ -37,6 +37,7 @@ final class ScriptedDisplay: ConsentFormDisplay {
         switch steps.removeFirst() {
         case .post(let message): messages?.deliver(message)
         case .close: messages?.close()
+        case .takenAway: messages?.notShown()
         case .wait: break
         }
     }

@@ -72,7 +72,8 @@ final class FakeTrackingSystem: TrackingSystem {
 
 /// A tracking prompt request with the default policy's English texts.
 let trackingPromptRequest = TrackingPromptRequest(
-    title: "Allow tracking?", usageDescription: "Relevant ads.", askNotToTrackLabel: "Ask App Not to Track", allowLabel: "Allow")
+    title: "Allow tracking?", usageDescription: "Relevant ads.", askNotToTrackLabel: displayLabel("Ask App &Not to Track"),
+    allowLabel: displayLabel("&Allow"))
 
 /// The default policy's English explainer.
 let explainerRequest = ExplainerRequest(explainer: Policy.default.explainer(language: "en")!, language: "en")

@@ -2,15 +2,20 @@ import ConsentEngine
 import ConsentEngineApple
 import ConsentSignals
 import ConsentWeb
+import Foundation
 import Testing
 
-/// A configuration's user script and frames, as the WebKit one keeps them, recording what it was given.
+/// A configuration's user script and the frames running it, as WebKit's side keeps them, recording what
+/// it was given.
 @MainActor
 final class FakeWebContent: WebContent {
     var scripts: [String] = []
-    var updates: [String] = []
+    /// Each update handed to a frame, as `document: update`.
+    var sent: [String] = []
+    var forgotten: [String] = []
     func replaceScript(with source: String) { scripts.append(source) }
-    func send(_ update: String) { updates.append(update) }
+    func send(_ update: String, to document: String) { sent.append("\(document): \(update)") }
+    func forget(_ documents: [String]) { forgotten += documents }
 }
 
 /// The app's writer, recording every key set it stores.
@@ -43,6 +48,7 @@ final class RecordingWriter: ConsentSignalsWriter, @unchecked Sendable {
         let web = WebContentConsent(policy: .default)
         let page = FakeWebContent()
         web.pages.add(page)
+        web.pages.frameReady("top", view: ObjectIdentifier(page), isMainFrame: true, in: page)
         let app = RecordingWriter()
         let writer = web.forwarding(to: app)
         let keys = Self.keys(tcString: Self.tcString, gdpr: 1)
@@ -52,15 +58,15 @@ final class RecordingWriter: ConsentSignalsWriter, @unchecked Sendable {
         let expected = try CMPWebScript(keys: keys, tcfPolicyVersion: Policy.default.tcfPolicyVersion)
         #expect(web.script == expected)
         #expect(page.scripts == [expected.source])
-        #expect(page.updates == [expected.update])
+        #expect(page.sent == ["top: \(expected.update)"])
         // The same keys again are stored again (the app's writer decides) and change no page.
         try writer.write(keys)
         await settle()
         #expect(app.written.count == 2)
-        #expect(page.updates.count == 1)
+        #expect(page.sent.count == 1)
     }
 
-    @Test("keys that do not decode are stored all the same, and the pages keep their script")
+    @Test("keys the web APIs cannot read are stored, the pages keep their script, and the writer tells a warning instead of failing")
     func undecodableKeys() async throws {
         let web = WebContentConsent(policy: .default)
         let page = FakeWebContent()
@@ -68,10 +74,28 @@ final class RecordingWriter: ConsentSignalsWriter, @unchecked Sendable {
         let app = RecordingWriter()
         var keys = Self.keys(tcString: nil, gdpr: 1)
         keys[InAppKeyName.tcString] = .string("C!")
-        #expect(throws: SignalDecodingError.self) { try web.forwarding(to: app).write(keys) }
+        let writer = web.forwarding(to: app)
+        try writer.write(keys)
         await settle()
         #expect(app.written == [keys])
-        #expect(page.updates.isEmpty)
+        #expect(page.sent.isEmpty && page.scripts.isEmpty)
+        let warnings = try #require(writer as? any ReportsWarnings).takeWarnings()
+        #expect(warnings.map(\.id) == [.webContentNotUpdated])
+        #expect(try #require(writer as? any ReportsWarnings).takeWarnings().isEmpty, "each warning is told once")
+    }
+
+    @Test("a failure to update the web views is a warning in the launch's report, and the ads start all the same")
+    func aWebViewFailureNeverStopsTheAds() async throws {
+        let web = WebContentConsent(policy: .default)
+        let log = EventLog()
+        let writer = CorruptingWriter(next: web.forwarding(to: RecordingWriter()))
+        let now = Date(timeIntervalSince1970: 1_780_000_000)
+        let manager = ConsentManager(policy: .default, store: InMemoryConsentStore(), clock: .fixed(now), signalsWriter: writer)
+        let context = DecisionContext(region: try RegionInput(parsing: "JP"), now: now, appID: "com.example.Shopping")
+        let report = try await manager.launch(context: context, forms: ConsentForm(log: log), tracking: Tracking(log: log),
+                                              ads: Ads(log: log)).run()
+        #expect(report.adsStarted)
+        #expect(report.decision.warnings.map(\.id).contains(.webContentNotUpdated), "\(report.decision.warnings)")
     }
 
     @Test("an older change reaching the pages after a newer one is passed over")
@@ -81,10 +105,11 @@ final class RecordingWriter: ConsentSignalsWriter, @unchecked Sendable {
         let pages = WebContentPages(first)
         let page = FakeWebContent()
         pages.add(page)
+        pages.frameReady("top", view: ObjectIdentifier(page), isMainFrame: true, in: page)
         pages.publish(second, revision: 2)
         pages.publish(first, revision: 1)
         #expect(pages.script == second)
-        #expect(page.updates == [second.update])
+        #expect(page.sent == ["top: \(second.update)"])
     }
 
     @Test("a configuration that is gone is dropped, and one added twice is updated once")
@@ -101,35 +126,92 @@ final class RecordingWriter: ConsentSignalsWriter, @unchecked Sendable {
         }
         #expect(pages.count == 1)
         pages.publish(try CMPWebScript(keys: Self.keys(tcString: Self.tcString, gdpr: 1), tcfPolicyVersion: 5), revision: 1)
-        #expect(kept.updates.count == 1)
+        #expect(kept.scripts.count == 1)
+    }
+
+    /// The order of events WebKit allows: a document starts with the script of before a change, the change
+    /// goes out to the frames known then, and only then does the document's "ready" arrive.
+    @Test("a frame whose ready message comes after an update is sent the signals of now")
+    func aFrameReadyAfterAnUpdateGetsTheCurrentState() throws {
+        let initial = try CMPWebScript(keys: Self.keys(tcString: nil, gdpr: 1), tcfPolicyVersion: 5)
+        let changed = try CMPWebScript(keys: Self.keys(tcString: Self.tcString, gdpr: 1), tcfPolicyVersion: 5)
+        let pages = WebContentPages(initial)
+        let page = FakeWebContent()
+        pages.add(page)
+        let view = ObjectIdentifier(page)
+        // Before any change a frame runs the script of now: nothing to send.
+        pages.frameReady("early", view: view, isMainFrame: true, in: page)
+        #expect(page.sent.isEmpty)
+        pages.publish(changed, revision: 1)
+        #expect(page.sent == ["early: \(changed.update)"])
+        pages.frameReady("late", view: view, isMainFrame: false, in: page)
+        #expect(page.sent == ["early: \(changed.update)", "late: \(changed.update)"])
+    }
+
+    @Test("frames are known by their document's id across messages: a document says ready twice and is one frame")
+    func framesAreTrackedByTheirDocumentsID() throws {
+        let script = try CMPWebScript(keys: Self.keys(tcString: nil, gdpr: 1), tcfPolicyVersion: 5)
+        let pages = WebContentPages(script)
+        let page = FakeWebContent()
+        pages.add(page)
+        let view = ObjectIdentifier(page)
+        pages.frameReady("top", view: view, isMainFrame: true, in: page)
+        // An ad iframe reloads ten times: each reload is a new document, the one before gone.
+        for reload in 0..<10 {
+            pages.frameReady("ad-\(reload)", view: view, isMainFrame: false, in: page)
+            if reload > 0 { pages.frameGone("ad-\(reload - 1)", in: page) }
+        }
+        // A document taken back from the back-forward cache says ready again.
+        pages.frameReady("ad-9", view: view, isMainFrame: false, in: page)
+        #expect(pages.documents(in: page) == ["top", "ad-9"])
+        #expect(page.forgotten == (0..<9).map { "ad-\($0)" })
+        pages.publish(try CMPWebScript(keys: Self.keys(tcString: Self.tcString, gdpr: 1), tcfPolicyVersion: 5), revision: 1)
+        #expect(page.sent.count == 2, "one update per frame: \(page.sent)")
+    }
+
+    @Test("a new main-frame document replaces its view's frames, a frame that cannot take an update is forgotten, and other views keep theirs")
+    func closedFramesGo() throws {
+        let script = try CMPWebScript(keys: Self.keys(tcString: nil, gdpr: 1), tcfPolicyVersion: 5)
+        let pages = WebContentPages(script)
+        let page = FakeWebContent()
+        pages.add(page)
+        let view = ObjectIdentifier(page), other = ObjectIdentifier(pages)
+        pages.frameReady("top", view: view, isMainFrame: true, in: page)
+        pages.frameReady("child", view: view, isMainFrame: false, in: page)
+        pages.frameReady("elsewhere", view: other, isMainFrame: true, in: page)
+        #expect(pages.documents(in: page) == ["top", "elsewhere", "child"])
+        pages.frameReady("next", view: view, isMainFrame: true, in: page)
+        #expect(page.forgotten == ["top", "child"])
+        #expect(pages.documents(in: page) == ["elsewhere", "next"])
+        pages.frameGone("elsewhere", in: page)
+        pages.frameGone("elsewhere", in: page)
+        #expect(page.forgotten == ["top", "child", "elsewhere"], "a frame is forgotten once")
+        #expect(pages.documents(in: page) == ["next"])
     }
 }
 
-@Suite struct ScriptFramesTests {
-    final class View {}
-    final class Frame {}
+/// A writer in front of the web views' that hands them a TC string they cannot read (as a bug in a signals
+/// writer might leave it), and passes their warnings on to the launch.
+struct CorruptingWriter: ConsentSignalsWriter, ReportsWarnings {
+    let next: any ConsentSignalsWriter
 
-    @Test("a new main-frame document replaces the frames of its view, and a frame that failed is forgotten")
-    func frames() {
-        var frames = ScriptFrames<View, Frame>()
-        let view = View(), other = View()
-        let main = Frame(), child = Frame(), elsewhere = Frame()
-        frames.ready(child, of: view, isMainFrame: false)
-        frames.ready(main, of: view, isMainFrame: true)
-        frames.ready(child, of: view, isMainFrame: false)
-        frames.ready(child, of: view, isMainFrame: false)
-        frames.ready(elsewhere, of: other, isMainFrame: true)
-        #expect(frames.frames.map { ObjectIdentifier($0.frame) } == [main, elsewhere, child].map(ObjectIdentifier.init))
-        let next = Frame()
-        frames.ready(next, of: view, isMainFrame: true)
-        #expect(frames.frames.map { ObjectIdentifier($0.frame) } == [elsewhere, next].map(ObjectIdentifier.init))
-        frames.failed(ObjectIdentifier(elsewhere))
-        #expect(frames.frames.map { ObjectIdentifier($0.frame) } == [ObjectIdentifier(next)])
+    func write(_ keys: InAppKeys) throws {
+        var keys = keys
+        keys[InAppKeyName.tcString] = .string("C!")
+        try next.write(keys)
     }
+
+    func takeWarnings() -> [ConsentWarning] {
+        (next as? any ReportsWarnings)?.takeWarnings() ?? []
+    }
+}
+
+@Suite struct ScriptReplacementTests {
+    final class Script {}
 
     @Test("the replaced user script keeps its place among the configuration's scripts")
     func replacingKeepsOrder() {
-        let a = Frame(), ours = Frame(), b = Frame(), new = Frame()
+        let a = Script(), ours = Script(), b = Script(), new = Script()
         #expect(replacing(ours, with: new, in: [a, ours, b]).map(ObjectIdentifier.init) == [a, new, b].map(ObjectIdentifier.init))
         #expect(replacing(ours, with: new, in: [a, b]).map(ObjectIdentifier.init) == [a, b, new].map(ObjectIdentifier.init))
     }

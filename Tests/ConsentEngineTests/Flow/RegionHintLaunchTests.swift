@@ -27,7 +27,7 @@ struct RegionHintLaunchTests {
         #expect(report.shown.first == .consentForm)
         #expect(report.decision.region == .eea)
         #expect(report.adsStarted)
-        let record = try store.load().record
+        let record = store.load().record
         #expect(record.consent?.region == .eea, "the answer records where it was given")
         #expect(record.lastKnownRegion == nil, "a region from a hint is never the last known region")
         // The next offline launch without hints knows no region: the hint was not kept.

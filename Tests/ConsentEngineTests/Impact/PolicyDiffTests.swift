@@ -200,6 +200,9 @@ struct PolicyDiffTests {
             $0.consentMode.analyticsStoragePurpose = 8
         },
         DiffCase("a test device", [(.testDevicesChanged, "$.testDeviceIDs", .strings([]), .strings(["QA-1"]))]) { $0.testDeviceIDs = ["QA-1"] },
+        DiffCase("a shorter wait for the screen", [(.presentationChanged, "$.presentation.timeLimitSeconds", .integer(60), .integer(20))]) {
+            $0.presentation.timeLimitSeconds = 20
+        },
     ]
 
     @Test(arguments: cases)

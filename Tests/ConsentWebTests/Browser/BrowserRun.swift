@@ -99,6 +99,30 @@ struct BrowserRun: Sendable {
             ]))
         }
         pages += try updatePages(states)
+        // An app's web view: WebKit's message handler, played by a script that records what each frame posts
+        // (into the top frame, which outlives its frames' documents), then the script in every frame.
+        let webViewHost = try serve(publisher + "/web-view-host.js", """
+            (function () {
+              var top = window.top;
+              top.__webViewMessages = top.__webViewMessages || [];
+              window.webkit = { messageHandlers: { consentEngineWeb: { postMessage: function (body) {
+                top.__webViewMessages.push({ frame: window === top ? 'top' : 'child', body: JSON.parse(JSON.stringify(body)) });
+              } } } };
+            })();
+            """, "text/javascript")
+        _ = try serve(publisher + "/framed.html", """
+            <!doctype html><html lang="en"><head><title>Article</title></head>
+            <body><p>An article</p><iframe title="Related" src="\(publisher)/empty.html"></iframe></body></html>
+            """, "text/html")
+        pages.append(BrowserHarness.Page(name: "webView/messages", url: publisher + "/framed.html",
+                                         initScripts: [webViewHost, scripts[.gdprConsentAll]!], steps: [
+            .init(name: "loaded", evaluate: "() => JSON.stringify(window.__webViewMessages)"),
+            .init(name: "reloaded", evaluate: """
+                async () => { const frame = document.querySelector('iframe');
+                await new Promise(resolve => { frame.addEventListener('load', resolve, { once: true }); frame.contentWindow.location.reload(); });
+                return JSON.stringify(window.__webViewMessages); }
+                """),
+        ]))
         // Every section's fields, by the specifications' names and by iabgpp-es's.
         for page in FieldTablePages.pages {
             let base = publisher + "/" + page.name

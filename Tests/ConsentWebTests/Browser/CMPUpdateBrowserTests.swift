@@ -142,3 +142,30 @@ struct CMPUpdateBrowserTests {
         ])
     }
 }
+
+/// What each frame of an app's web view tells the app (`Sources/ConsentEngineApple/Web/`): that its document
+/// runs the script, and that it goes, naming the document by an id of its own, since WebKit's frame object is
+/// a new one with every message.
+@Suite(.enabled(if: BrowserHarness.enabled, BrowserHarness.skipMessage))
+struct WebViewMessagesBrowserTests {
+    static func messages(_ step: String) throws -> [(frame: String, event: String, document: String)] {
+        try BrowserRun.shared.get().page("webView/messages").json(step).items.map { entry in
+            (entry["frame"]?.string ?? "?", entry["body"]?["event"]?.string ?? "?", entry["body"]?["document"]?.string ?? "?")
+        }
+    }
+
+    @Test("each frame says ready with its document's id, and a reloaded frame says gone, then ready with a new id")
+    func framesNameTheirDocuments() throws {
+        let loaded = try Self.messages("loaded")
+        #expect(loaded.map { "\($0.frame) \($0.event)" } == ["top ready", "child ready"], "\(loaded)")
+        #expect(loaded.allSatisfy { $0.document.range(of: "^[0-9a-f]{32}$", options: .regularExpression) != nil }, "\(loaded)")
+        #expect(Set(loaded.map(\.document)).count == 2, "each document its own id")
+
+        let reloaded = try Self.messages("reloaded")
+        #expect(Array(reloaded.prefix(2)).map(\.document) == loaded.map(\.document))
+        let after = Array(reloaded.dropFirst(2))
+        #expect(after.map { "\($0.frame) \($0.event)" } == ["child gone", "child ready"], "\(reloaded)")
+        #expect(after.first?.document == loaded.last?.document, "the document that went is the one that was ready")
+        #expect(after.last.map { !loaded.map(\.document).contains($0.document) } == true, "a new document, a new id")
+    }
+}

@@ -42,12 +42,16 @@ import Testing
 
     @Test func thePageIsInTheRequestsLanguageWithEveryTextItFellBackOnMarkedEnglish() throws {
         var policy = Policy.default
-        policy.texts["fr"] = ["formTitle": "{publisher} demande votre consentement :", "consent": "&Accepter"]
+        policy.texts["fr"] = ["formTitle": "{publisher} demande votre consentement :", "consent": "&Accepter",
+                              "manageOptions": "Choix && &réglages"]
         let page = ConsentFormPage(ConsentFormRequest(kind: .consentForm, policy: policy, language: "fr", reason: .noAnswer))
         #expect(page.html.contains(#"<html lang="fr" dir="ltr">"#))
         #expect(page.html.contains("<title>Publisher Test Ads demande votre consentement :</title>"))
         let data = try Self.data(page)
-        #expect(data["texts"]?["consent"]?.string == "&Accepter")
+        // A button's label as a person reads it: the terminal's shortcut marker is gone, `&&` is an `&`.
+        #expect(data["texts"]?["consent"]?.string == "Accepter")
+        #expect(data["texts"]?["manageOptions"]?.string == "Choix & réglages")
+        #expect(data["texts"]?["doNotConsent"]?.string == "Do not consent")
         let english = Set(data["english"]?.items.compactMap(\.string) ?? [])
         #expect(!english.contains("formTitle") && !english.contains("consent") && english.contains("doNotConsent"))
         // No purpose has French texts: each is marked English.

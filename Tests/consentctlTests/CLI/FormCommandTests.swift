@@ -62,7 +62,7 @@ struct FormCommandTests {
         let german = try Consentctl.run(["form", "--html", "--geo", "DE", "--lang", "de", "--state-dir", state.path])
         #expect(german.stdout.contains(#"<html lang="de" dir="ltr">"#))
         let texts = try #require(try Self.data(german.stdout)["texts"] as? [String: String])
-        #expect(texts["doNotConsent"] == "&Nicht einwilligen")
+        #expect(texts["doNotConsent"] == "Nicht einwilligen")
         let french = try Consentctl.run(["form", "--html", "--geo", "DE", "--lang", "fr", "--state-dir", state.path])
         #expect(french.stdout.contains(#"<html lang="en" dir="ltr">"#))
         #expect(french.stderr.contains("consentctl: note: the policy has no texts in 'fr': the page is in 'en'"))

@@ -1,3 +1,4 @@
+import ConsentEngine
 @testable import ConsentCLI
 import Testing
 
@@ -28,9 +29,9 @@ struct ColorPolicyTests {
 
     @Test("Without colour a line has no escape sequences; with colour the focused button is in reverse video")
     func styledOutput() {
-        let line = ButtonCell.line(label: "&Consent", focused: true, color: true)
+        let line = ButtonCell.line(label: displayLabel("&Consent"), focused: true, color: true)
         #expect(line.rendered(color: true) == "  \u{1B}[1;7m[ \u{1B}[0m\u{1B}[1;4;7mC\u{1B}[0m\u{1B}[1;7monsent ]\u{1B}[0m")
-        #expect(ButtonCell.line(label: "&Consent", focused: true, color: false).rendered(color: false) == "> [C]onsent <")
+        #expect(ButtonCell.line(label: displayLabel("&Consent"), focused: true, color: false).rendered(color: false) == "> [C]onsent <")
         #expect(StyledLine("Purposes", style: .bold).rendered(color: false) == "Purposes")
     }
 

@@ -51,7 +51,7 @@ struct ScreenFooterTests {
         (["Close"], nil),
     ] as [([String], String?)])
     func letterKeysAreNamedAsKeys(buttons: [String], named: String?) {
-        #expect(FormNavigator.hotKeys(buttons) == named)
+        #expect(FormNavigator.hotKeys(buttons.map(displayLabel)) == named)
     }
 
     @Test func partnersComeInOneOrderInTheConsentListAndTheObjectionList() throws {

@@ -44,7 +44,7 @@ struct ScreenKeyTests {
         policy.consent.showCloseButton = true
         let request = ConsentFormRequest(kind: .consentForm, policy: policy, language: "en", reason: .noAnswer)
         var screen = ConsentFormScreen(request: request)
-        #expect(screen.content.buttons == ["&Consent", "&Manage options", "Close"])
+        #expect(screen.content.buttons.map(\.marked) == ["&Consent", "&Manage options", "Close"])
         #expect(screen.press(.character("d")) == .stay)
         #expect(screen.press(.shiftTab, .enter) == .answered(.rejectAll(policy)))
     }

@@ -1,3 +1,4 @@
+import ConsentEngine
 @testable import ConsentCLI
 import Testing
 
@@ -41,22 +42,22 @@ struct TextLayoutTests {
         #expect(TextWrapper.truncate("Datenschutz", width: 6) == "Daten…")
     }
 
-    @Test("A label's & marks its hot key", arguments: [
+    @Test("A label's mnemonic is its hot key, in lower case", arguments: [
         ("&Consent", "Consent", Character("c")), ("Confirm choice&s", "Confirm choices", "s"),
         ("Ask App &Not to Track", "Ask App Not to Track", "n"), ("Alle a&blehnen", "Alle ablehnen", "b"),
         ("&Ändern", "Ändern", "ä"),
     ] as [(String, String, Character)])
     func hotKeys(marked: String, text: String, key: Character) {
-        let label = HotKeyLabel(marked)
+        let label = displayLabel(marked)
         #expect(label.text == text)
         #expect(label.hotKey == key)
     }
 
-    @Test("A label without & has no hot key, and && is a literal ampersand")
+    @Test("A label without & has no hot key, and the key is split out of the text where the marker was")
     func labelsWithoutHotKey() {
-        #expect(HotKeyLabel("Close").hotKey == nil)
-        #expect(HotKeyLabel("Terms && &Privacy").text == "Terms & Privacy")
-        #expect(HotKeyLabel("Terms && &Privacy").hotKey == "p")
+        #expect(displayLabel("Close").hotKey == nil)
+        #expect(displayLabel("Close").parts == ("Close", "", ""))
+        #expect(displayLabel("Terms && &Privacy").parts == ("Terms & ", "P", "rivacy"))
     }
 
     @Test("Pages hold whole items, keep headings with what follows and repeat them on a continued section")

@@ -60,6 +60,9 @@ extension AdsCoordinator {
     ///     await ads.followForegroundReturns { state in await MainActor.run { adsState = state } }
     /// }
     /// ```
+    @available(iOSApplicationExtension, unavailable)
+    @available(macCatalystApplicationExtension, unavailable)
+    @available(macOSApplicationExtension, unavailable)
     public func followForegroundReturns(_ update: @escaping @Sendable (AdsState) async -> Void) async {
         guard let launch = await launch else { return }
         await launch.followForegroundReturns(context: { await self.context() }) { result in

@@ -1,19 +1,21 @@
 import ConsentEngine
 import ConsentEngineApple
+import ConsentSignals
 import ConsentUserDefaults
 import Foundation
 
 extension ConsentManager {
     /// The engine as the app's CMP: it collects the answer with its own form (on iOS and macOS the web form
     /// of `WebConsentFormPresenter`, which `AdsCoordinator.engineAsCMP` wires) and stores the IAB and
-    /// Google keys in the app's user defaults (a named suite in tests), where the ads SDK reads them; every
-    /// line of its consent log goes to `receipts`, for the app's backend. With `webContent`, the app's web
-    /// views answer their pages' `__tcfapi` and `__gpp` calls from the same keys, updated after every change.
-    public static func engineAsCMP(policy: Policy = .default, store: any ChainedConsentStore, defaultsSuite: String? = nil,
+    /// Google keys through `keys`: the app's standard user defaults, the only place the ads SDK reads them
+    /// (tests hand a writer of their own). Every line of its consent log goes to `receipts`, for the app's
+    /// backend. With `webContent`, the app's web views answer their pages' `__tcfapi` and `__gpp` calls from
+    /// the same keys, updated after every change.
+    public static func engineAsCMP(policy: Policy = .default, store: any ChainedConsentStore,
+                                   keys: any ConsentSignalsWriter = UserDefaultsSignalsWriter(),
                                    clock: ConsentClock = .system, receipts: ReceiptQueue? = nil,
                                    webContent: WebContentConsent? = nil) -> ConsentManager {
-        let defaults = UserDefaultsSignalsWriter(suiteName: defaultsSuite)
-        let writer = webContent?.forwarding(to: defaults) ?? defaults
+        let writer = webContent?.forwarding(to: keys) ?? keys
         // A receipt queue needs a store that chains its log: the type of `store` says it does.
         guard let receipts else { return ConsentManager(policy: policy, store: store, clock: clock, signalsWriter: writer) }
         return ConsentManager(policy: policy, store: store, clock: clock, signalsWriter: writer, receiptSink: receipts)

@@ -76,7 +76,7 @@ struct AdsCoordinatorTests {
         let defaults = try #require(UserDefaults(suiteName: suite))
         defer { defaults.removePersistentDomain(forName: suite) }
         let log = SDKLog()
-        let manager = ConsentManager.engineAsCMP(store: store, defaultsSuite: suite,
+        let manager = ConsentManager.engineAsCMP(store: store, keys: SuiteKeys(suite: suite),
                                                  clock: .fixed(Date(timeIntervalSince1970: 1_780_000_000)))
         let state = try await AdsCoordinator(
             manager: manager, forms: FakeUMPForm(log: log, answer: .answered(.consentAll(.default)), optOuts: .dismissed),
@@ -99,7 +99,7 @@ struct AdsCoordinatorTests {
         defer { defaults.removePersistentDomain(forName: suite) }
         let log = SDKLog()
         let web = WebContentConsent(policy: .default)
-        let manager = ConsentManager.engineAsCMP(store: store, defaultsSuite: suite,
+        let manager = ConsentManager.engineAsCMP(store: store, keys: SuiteKeys(suite: suite),
                                                  clock: .fixed(Date(timeIntervalSince1970: 1_780_000_000)), webContent: web)
         _ = try await AdsCoordinator(
             manager: manager, forms: FakeUMPForm(log: log, answer: .answered(.consentAll(.default)), optOuts: .dismissed),

@@ -1,5 +1,6 @@
 import Ads
 import ConsentEngine
+import ConsentSignals
 import Foundation
 
 /// The one ordered log every fake SDK writes to.
@@ -66,6 +67,28 @@ actor ChangingRegion: RegionService {
     var region: RegionInput = .unknown
     func set(_ region: String) throws { self.region = try RegionInput(parsing: region) }
     func currentRegion() async -> RegionInput { region }
+}
+
+/// The tests' own signals writer: the IAB keys in a throwaway `UserDefaults` suite, where `FakeMobileAds`
+/// reads them, rather than in the test runner's standard defaults, where the app's `UserDefaultsSignalsWriter`
+/// puts them for the real SDK.
+struct SuiteKeys: ConsentSignalsWriter {
+    let suite: String
+
+    struct SuiteNotOpened: Error {}
+
+    func write(_ keys: InAppKeys) throws {
+        guard let defaults = UserDefaults(suiteName: suite) else { throw SuiteNotOpened() }
+        for name in defaults.dictionaryRepresentation().keys where InAppKeyName.isCMPKey(name) && keys[name] == nil {
+            defaults.removeObject(forKey: name)
+        }
+        for entry in keys {
+            switch entry.value {
+            case .int(let number): defaults.set(number, forKey: entry.name)
+            case .string(let text): defaults.set(text, forKey: entry.name)
+            }
+        }
+    }
 }
 
 /// The device's region hints, as `DeviceRegionHints` reads them on iOS.

@@ -13,7 +13,7 @@ struct ReceiptQueueTests {
         defer { UserDefaults(suiteName: suite)?.removePersistentDomain(forName: suite) }
         let receipts = ReceiptQueue()
         let store = InMemoryConsentStore()
-        let manager = ConsentManager.engineAsCMP(store: store, defaultsSuite: suite,
+        let manager = ConsentManager.engineAsCMP(store: store, keys: SuiteKeys(suite: suite),
                                                  clock: .fixed(Date(timeIntervalSince1970: 1_780_000_000)), receipts: receipts)
         let log = SDKLog()
         let app = AdsCoordinator(

@@ -17,7 +17,7 @@ struct SeamsTests {
     @Test func aReceiptQueueOnTheAppsOwnStoreGetsEveryLineOfItsLogAndTheyChain() async throws {
         let store = AppMemoryStore()
         let receipts = ReceiptQueue()
-        let manager = ConsentManager.engineAsCMP(store: store, defaultsSuite: "seams-\(UUID().uuidString)",
+        let manager = ConsentManager.engineAsCMP(store: store, keys: SuiteKeys(suite: "seams-\(UUID().uuidString)"),
                                                  clock: .fixed(now), receipts: receipts)
         let log = SDKLog()
         let context = DecisionContext(region: try RegionInput(parsing: "DE"), now: now, appID: "com.example.Shopping")
@@ -46,7 +46,11 @@ struct SeamsTests {
         #expect(try await att.presentExplainer(ExplainerRequest(explainer: explainer, language: "de")) == .continued)
         let prompt = TrackingPromptRequest(
             title: policy.text(.trackingPromptTitle, language: "en"), usageDescription: policy.trackingUsageDescription(language: "en"),
-            askNotToTrackLabel: policy.text(.askAppNotToTrack, language: "en"), allowLabel: policy.text(.allow, language: "en"))
+            askNotToTrackLabel: displayLabel(policy.text(.askAppNotToTrack, language: "en")),
+            allowLabel: displayLabel(policy.text(.allow, language: "en")))
+        // The labels an app's own screens show: the marker that picks a button on the terminal is gone.
+        #expect(prompt.allowLabel.text == "Allow")
+        #expect(explainer.button.text == "Weiter")
         #expect(try await att.requestTracking(prompt) == .denied)
         #expect(await log.lines == ["UMP.consentForm", "UMP.optOutForm", "explainer", "ATT.requestTrackingAuthorization"])
     }

@@ -33,7 +33,7 @@ final class AnsweringPage: ConsentFormDisplay {
         defer { defaults.removePersistentDomain(forName: suite) }
         let store = InMemoryConsentStore()
         let receipts = ReceiptQueue()
-        let manager = ConsentManager.engineAsCMP(store: store, defaultsSuite: suite,
+        let manager = ConsentManager.engineAsCMP(store: store, keys: SuiteKeys(suite: suite),
                                                  clock: .fixed(Date(timeIntervalSince1970: 1_780_000_000)), receipts: receipts)
         let message = #"{"form":"consentForm","choice":"custom","purposes":[1,2,7],"legitimateInterestObjections":[],"specialFeatures":[],"partners":[755],"partnerObjections":[]}"#
         let page = await AnsweringPage(message)

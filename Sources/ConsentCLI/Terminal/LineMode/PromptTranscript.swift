@@ -17,7 +17,7 @@ enum PromptTranscript {
         }
         if lines.last != "" { lines.append("") }
         lines.append(content.buttons.enumerated()
-            .map { "[\($0.offset + 1)] \(HotKeyLabel($0.element).text)" }.joined(separator: "   "))
+            .map { "[\($0.offset + 1)] \($0.element.text)" }.joined(separator: "   "))
         lines.append(validAnswers(for: prompt))
         return lines.joined(separator: "\n") + "\n"
     }

@@ -1,11 +1,13 @@
+import ConsentEngine
+
 /// How one button is drawn.
 ///
 /// With colour the hot key is underlined and the focused button is in reverse video. Without colour the
 /// hot key is bracketed (`[C]onsent`) and the focused button is marked `> … <`; unfocused buttons keep
 /// the same width, so moving the focus never shifts the layout.
 enum ButtonCell {
-    static func line(label: String, focused: Bool, color: Bool) -> StyledLine {
-        let parts = HotKeyLabel(label).parts
+    static func line(label: DisplayLabel, focused: Bool, color: Bool) -> StyledLine {
+        let parts = label.parts
         guard color else {
             let text = parts.key.isEmpty ? parts.before : "\(parts.before)[\(parts.key)]\(parts.after)"
             return StyledLine(focused ? "> \(text) <" : "  \(text)  ")
@@ -21,7 +23,7 @@ enum ButtonCell {
     }
 
     /// The buttons side by side, wrapped onto more lines when they do not fit the width.
-    static func row(labels: [String], focused: Int?, color: Bool, width: Int) -> [StyledLine] {
+    static func row(labels: [DisplayLabel], focused: Int?, color: Bool, width: Int) -> [StyledLine] {
         var lines: [StyledLine] = []
         var current = StyledLine.blank
         for (index, label) in labels.enumerated() {

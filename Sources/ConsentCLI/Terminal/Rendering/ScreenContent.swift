@@ -1,3 +1,5 @@
+import ConsentEngine
+
 /// What one screen of a prompt shows, whatever the terminal size: the renderer wraps and pages it.
 struct ScreenContent: Equatable {
     /// How the screen is laid out.
@@ -15,8 +17,8 @@ struct ScreenContent: Equatable {
     var items: [ScreenItem]
     /// A text about the focused row, shown below the body; `nil` for screens without such an area.
     var detail: String?
-    /// The button labels, with `&` hot-key markers.
-    var buttons: [String]
+    /// The button labels, each with its hot key apart.
+    var buttons: [DisplayLabel]
     /// The key help line.
     var help: String
     /// Added to the key help when the body has more than one page.
@@ -31,7 +33,7 @@ struct ScreenContent: Equatable {
     }
 
     /// The buttons' hot keys, lower case, in button order.
-    var hotKeys: [Character?] { buttons.map { HotKeyLabel($0).hotKey } }
+    var hotKeys: [Character?] { buttons.map(\.hotKey) }
 }
 
 /// One element of a screen's body.

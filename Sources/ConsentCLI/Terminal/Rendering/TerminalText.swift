@@ -1,3 +1,5 @@
+import ConsentEngine
+
 /// Text from a policy, a vendor list, a file name or an argument made safe to send to a terminal: control
 /// characters are shown as symbols instead of being obeyed, so that a policy text with `ESC [2J` or an
 /// OSC sequence cannot clear the screen, retitle the window or fake a prompt.
@@ -51,7 +53,7 @@ extension ScreenContent {
             }
         }
         content.detail = detail.map(safe)
-        content.buttons = buttons.map(safe)
+        content.buttons = buttons.map { displayLabel(safe($0.marked)) }
         content.help = safe(help)
         content.pagedHelp = pagedHelp.map(safe)
         return content

@@ -53,7 +53,7 @@ struct ConsentFormScreen: InteractiveScreen, Sendable {
 
     var content: ScreenContent {
         let titles = (session.request.kind == .privacyOptionsForm ? [text(.privacyOptionsTitle)] : [])
-        let buttons = session.buttons.map { text($0.label) }
+        let buttons = session.buttons.map { session.request.label($0.label) }
         if let openDetails, let partner = policy.partner(openDetails.partner) {
             return ScreenContent(
                 titles: titles + ["\(partner.name) (\(partner.id))"],

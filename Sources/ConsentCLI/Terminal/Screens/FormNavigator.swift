@@ -1,3 +1,5 @@
+import ConsentEngine
+
 /// The keys every screen shares: moving the focus, paging, hot keys, leaving.
 ///
 /// A screen maps the resulting intent to its session's commands. Keys with no meaning on a screen give
@@ -105,15 +107,15 @@ enum FormNavigator {
 
     /// The hot keys of some buttons named as keys for the key help (`C, D or M`), or `nil` when none has
     /// one. Not `N/A`, which reads as "not applicable".
-    static func hotKeys(_ buttons: [String]) -> String? {
-        let keys = buttons.compactMap { HotKeyLabel($0).hotKey.map { $0.uppercased() } }
+    static func hotKeys(_ buttons: [DisplayLabel]) -> String? {
+        let keys = buttons.compactMap { $0.hotKey.map { $0.uppercased() } }
         guard let last = keys.last else { return nil }
         return keys.count == 1 ? last : keys.dropLast().joined(separator: ", ") + " or " + last
     }
 
     /// The part of a screen's key help that names its buttons' letter keys (` · C, D or M press`), empty
     /// when no button has one: every screen with letter keys lists them.
-    static func hotKeyHelp(_ buttons: [String]) -> String {
+    static func hotKeyHelp(_ buttons: [DisplayLabel]) -> String {
         hotKeys(buttons).map { " · \($0) press" } ?? ""
     }
 }

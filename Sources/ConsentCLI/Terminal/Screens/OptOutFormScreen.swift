@@ -28,7 +28,7 @@ struct OptOutFormScreen: InteractiveScreen, Sendable {
         let toggles = zip(Self.kinds, labels).map { kind, label in
             ScreenItem.toggle(ToggleRow(isOn: session.isOptedOut(kind), label: text(label)))
         }
-        let buttons = [text(.confirmChoices)]
+        let buttons = [session.request.label(.confirmChoices)]
         return ScreenContent(
             titles: [text(.usOptOutTitle)], items: [.paragraph(text(.usOptOutText)), .blank] + toggles,
             buttons: buttons, help: "↑↓ move · Space toggle · Tab button · Enter press\(FormNavigator.hotKeyHelp(buttons)) · q leave")

@@ -37,6 +37,12 @@ public struct ConsentFormRequest: Sendable, Equatable {
         self.language = policy.resolvedLanguage(language)
         self.reason = reason
     }
+
+    /// A button's label in the request's language as a person reads it (``displayLabel(_:)`` of the
+    /// policy's text): what a presenter shows on the button, with its mnemonic apart.
+    public func label(_ key: TextKey) -> DisplayLabel {
+        displayLabel(policy.text(key, language: language))
+    }
 }
 
 /// The choices made on the consent form.
@@ -87,6 +93,11 @@ public enum ConsentFormResult: Sendable, Equatable {
     case answered(ConsentChoices)
     /// Left without an answer (q, Esc, end of input): nothing is stored.
     case dismissed
+    /// Never on screen: the app had no window in a scene in the foreground, or one that was presenting or
+    /// dismissing something, within the policy's time limit (`presentation.timeLimitSeconds`), or the system
+    /// took the form away. Nothing is stored, and unlike a form the user left, it is shown again at the
+    /// next return to the foreground (or launch).
+    case notShown
 }
 
 /// What the US-state opt-out form shows.
@@ -107,6 +118,12 @@ public struct OptOutFormRequest: Sendable, Equatable {
         self.language = policy.resolvedLanguage(language)
         self.region = region
         self.current = current
+    }
+
+    /// A button's label in the request's language as a person reads it (``displayLabel(_:)`` of the
+    /// policy's text).
+    public func label(_ key: TextKey) -> DisplayLabel {
+        displayLabel(policy.text(key, language: language))
     }
 }
 
@@ -133,4 +150,6 @@ public enum OptOutFormResult: Sendable, Equatable {
     case answered(OptOutChoices)
     /// Left without confirming: nothing is stored.
     case dismissed
+    /// Never on screen, as ``ConsentFormResult/notShown``: nothing is stored.
+    case notShown
 }

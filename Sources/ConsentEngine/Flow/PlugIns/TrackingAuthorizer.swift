@@ -18,10 +18,14 @@ extension TrackingAuthorizer {
 
 /// What the explainer shows.
 public struct ExplainerRequest: Sendable, Equatable {
-    /// The title, text and button label, in ``language``.
+    /// The title, text and button label, in ``language``; the button as a person reads it
+    /// (``DisplayLabel``: "Continue", its mnemonic apart).
     public let explainer: Explainer
     /// The language of the texts, already resolved against the policy.
     public let language: String
+    /// How long the explainer may wait for the app to be on screen before it counts as not shown: the
+    /// policy's `presentation.timeLimitSeconds`.
+    package var timeLimitSeconds = PresentationSettings.standard.timeLimitSeconds
 
     /// A request to show `explainer`, whose texts are in `language` (``Policy/explainer(language:)`` gives a
     /// policy's).
@@ -31,12 +35,16 @@ public struct ExplainerRequest: Sendable, Equatable {
     }
 }
 
-/// The outcome of the explainer: its one button, or leaving it.
+/// The outcome of the explainer: its one button, leaving it, or never having been on screen.
 public enum ExplainerResult: Sendable, Equatable {
     /// The user pressed Continue: the tracking prompt follows.
     case continued
     /// Left without pressing Continue: no tracking prompt in this launch; tracking is asked again next launch.
     case dismissed
+    /// Never on screen: the app had no window in a scene in the foreground, or one that was presenting or
+    /// dismissing something, within the policy's time limit. Nothing is recorded; the explainer and the
+    /// tracking prompt are asked at the next return to the foreground (or launch), and ads still start.
+    case notShown
 }
 
 /// What the tracking prompt shows.
@@ -46,12 +54,13 @@ public struct TrackingPromptRequest: Sendable, Equatable {
     /// The app's `NSUserTrackingUsageDescription`.
     public let usageDescription: String
     /// The label of the button that denies tracking ("Ask App Not to Track").
-    public let askNotToTrackLabel: String
+    public let askNotToTrackLabel: DisplayLabel
     /// The label of the button that authorises tracking ("Allow").
-    public let allowLabel: String
+    public let allowLabel: DisplayLabel
 
-    /// A prompt whose texts are already in the user's language.
-    public init(title: String, usageDescription: String, askNotToTrackLabel: String, allowLabel: String) {
+    /// A prompt whose texts are already in the user's language; a label from a policy text goes through
+    /// ``displayLabel(_:)`` (`displayLabel(policy.text(.allow, language: "en"))`).
+    public init(title: String, usageDescription: String, askNotToTrackLabel: DisplayLabel, allowLabel: DisplayLabel) {
         self.title = title
         self.usageDescription = usageDescription
         self.askNotToTrackLabel = askNotToTrackLabel

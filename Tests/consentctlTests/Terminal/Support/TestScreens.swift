@@ -22,8 +22,8 @@ enum TestRequests {
         TrackingPromptRequest(
             title: policy.text(.trackingPromptTitle, language: language),
             usageDescription: policy.trackingUsageDescription(language: language),
-            askNotToTrackLabel: policy.text(.askAppNotToTrack, language: language),
-            allowLabel: policy.text(.allow, language: language))
+            askNotToTrackLabel: displayLabel(policy.text(.askAppNotToTrack, language: language)),
+            allowLabel: displayLabel(policy.text(.allow, language: language)))
     }
 }
 

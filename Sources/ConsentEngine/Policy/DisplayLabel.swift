@@ -1,0 +1,46 @@
+/// A button label as a person reads it: the policy's text without the `&` that marks the letter choosing
+/// the button on the terminal form, and that letter (the mnemonic) apart.
+///
+/// Every label a launch hands a presenter (``ExplainerRequest``'s button, ``TrackingPromptRequest``'s two,
+/// ``ConsentFormRequest/label(_:)``) is one, made by ``displayLabel(_:)``; so are the web form's buttons and
+/// the terminal's. An app that draws a policy text of its own makes one the same way.
+public struct DisplayLabel: Sendable, Hashable {
+    /// The label as shown: `"Confirm choices"` for the policy's `"Confirm choice&s"`.
+    public let text: String
+    /// The character the marker chose, as the label writes it (`"s"`); `nil` for a label without one
+    /// (a policy's "Close"). A form that takes a key press compares it without regard to case.
+    public let mnemonic: Character?
+    /// Where ``mnemonic`` is in ``text``, in characters, for a form that underlines it.
+    package let mnemonicOffset: Int?
+    /// The policy's text the label was made from, marker included (what `policy show --json` writes back).
+    package let marked: String
+}
+
+/// `marked`, a button label of a policy, as a person reads it: each `&` marker gone, the character after
+/// the first one the mnemonic, and `&&` an `&`.
+///
+/// ```swift
+/// let label = displayLabel("Confirm choice&s")   // label.text "Confirm choices", label.mnemonic "s"
+/// ```
+/// A marker with nothing after it is dropped; a character marked after the first keeps its place in the
+/// text but is no mnemonic. The web form, the terminal form and every presenter request go through this
+/// one function.
+public func displayLabel(_ marked: String) -> DisplayLabel {
+    var text = ""
+    var offset: Int?
+    var mnemonic: Character?
+    var characters = marked.makeIterator()
+    while let character = characters.next() {
+        guard character == "&" else {
+            text.append(character)
+            continue
+        }
+        guard let next = characters.next() else { break }
+        if next != "&", offset == nil {
+            offset = text.count
+            mnemonic = next
+        }
+        text.append(next)
+    }
+    return DisplayLabel(text: text, mnemonic: mnemonic, mnemonicOffset: offset, marked: marked)
+}

@@ -360,7 +360,7 @@ final class WarehouseCorpus: @unchecked Sendable {
     // MARK: - Running in parallel
 
     /// Runs `body` for every index, a few at a time: a launch waits for its syncs as well as for a core.
-    private static func concurrently(_ count: Int, workers: Int = 6, _ body: @escaping @Sendable (Int) throws -> Void) throws {
+    static func concurrently(_ count: Int, workers: Int = 6, _ body: @escaping @Sendable (Int) throws -> Void) throws {
         let queue = Results<Int>(count: 0)
         let failures = Results<String>(count: 0)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -372,7 +372,7 @@ final class WarehouseCorpus: @unchecked Sendable {
     }
 
     /// Values filled in from several threads.
-    private final class Results<Value>: @unchecked Sendable {
+    final class Results<Value>: @unchecked Sendable {
         private let lock = NSLock()
         private var slots: [Value?]
         private var next = 0

@@ -5,9 +5,17 @@
 -- not JSON (a line torn by a crash).
 -- One row per figure: section, dimension, item, detail, measure, value. The log holds answers, not showings (a form
 -- left without an answer stores nothing), so every rate made from these figures is over answers.
-WITH lines AS (
-    -- Each line of an intact install once (an upload sent twice is a retry), read here once for all that the
-    -- figures need of it; in the chain's order by its change number. A line that is not JSON is counted apart.
+WITH intact_installs AS (
+    -- The installs the verification calls intact, and whether their rows hold a line twice (an upload sent twice
+    -- is a retry): the verification counts each line once.
+    SELECT v.installID, CASE WHEN r.row_count > v.lines THEN 1 ELSE 0 END AS sent_twice
+    FROM verdicts v
+    JOIN (SELECT installID, COUNT(*) AS row_count FROM log_lines GROUP BY installID) r ON r.installID = v.installID
+    WHERE v.verdict = 'intact'
+),
+lines AS (
+    -- Each line of an intact install once, read here once for all that the figures need of it; in the chain's
+    -- order by its change number. A line that is not JSON is counted apart.
     SELECT installID, event, written, change,
            CASE WHEN event IN ('consent', 'regionLearned') THEN JSON_TEXT(line, '$.region') END AS region,
            CASE WHEN event = 'consent' THEN JSON_TEXT(line, '$.policyID') END AS policy_id,
@@ -25,9 +33,11 @@ WITH lines AS (
            CASE WHEN event = 'usOptOuts' THEN JSON_TEXT(line, '$.usOptOuts.targetedAdvertising') END AS targeted
     FROM (SELECT installID, line, JSON_TEXT(line, '$.event') AS event, JSON_TEXT(line, '$.at') AS written,
                  TRY_CAST(JSON_TEXT(line, '$.change') AS BIGINT) AS change
-          FROM (SELECT DISTINCT l.installID, l.line
-                FROM log_lines l JOIN verdicts v ON v.installID = l.installID
-                WHERE v.verdict = 'intact') intact_lines) read_lines
+          FROM (SELECT l.installID, l.line FROM log_lines l JOIN intact_installs i ON i.installID = l.installID
+                WHERE i.sent_twice = 0
+                UNION ALL
+                SELECT DISTINCT l.installID, l.line FROM log_lines l JOIN intact_installs i ON i.installID = l.installID
+                WHERE i.sent_twice = 1) intact_lines) read_lines
 ),
 answers AS (
     -- The consent form's answers.

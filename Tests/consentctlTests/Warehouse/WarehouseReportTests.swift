@@ -154,6 +154,8 @@ struct WarehouseReportTests {
         (["bench", "--json"], 64, "unknown option '--json' for bench"),
         (["report", "--html", "/no/such/folder/r.html", "fixtures/warehouse/lines.jsonl", "fixtures/warehouse/uploads.jsonl"], 73,
          "/no/such/folder/r.html: no such folder /no/such/folder"),
+        (["report", "--html", "fixtures", "fixtures/warehouse/lines.jsonl", "fixtures/warehouse/uploads.jsonl"], 73, "fixtures: is a directory"),
+        (["bench", "--rounds", "0"], 64, "--rounds takes a number of rounds, 1 or more, not '0'"),
     ])
     func aReportThatCannotBeMadeSaysWhy(arguments: [String], status: Int32, message: String) throws {
         let result = try WarehouseScript.run(arguments, readingVerdicts: false)

@@ -93,6 +93,7 @@ struct WarehouseReportPage: Sendable {
     private static func make() throws -> WarehouseReportPage {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("consentengine-report-page-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
         let page = folder.appendingPathComponent("report.html")
         let process = Process()
         process.executableURL = BrowserHarness.repository.appendingPathComponent("scripts/warehouse")

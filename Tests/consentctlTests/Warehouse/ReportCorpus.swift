@@ -60,8 +60,6 @@ final class ReportCorpus: @unchecked Sendable {
         self.folder = folder
     }
 
-    deinit { try? FileManager.default.removeItem(at: folder) }
-
     func logFile(of app: String) -> URL {
         stateDirectory.appendingPathComponent(app).appendingPathComponent("consent-log.jsonl")
     }
@@ -105,6 +103,7 @@ final class ReportCorpus: @unchecked Sendable {
         let base = FileManager.default.isWritableFile(atPath: memory.path) ? memory : FileManager.default.temporaryDirectory
         let corpus = ReportCorpus(folder: base.appendingPathComponent("consentengine-report-\(UUID().uuidString)"))
         try FileManager.default.createDirectory(at: corpus.stateDirectory, withIntermediateDirectories: true)
+        WarehouseCorpus.removeAtExit(corpus.folder)
         let plans = (0..<count).map { Plan(index: $0, seed: seed) }
         let made = WarehouseCorpus.Results<Install>(count: count)
         try WarehouseCorpus.concurrently(count) { index in made[index] = try corpus.make(plans[index]) }

@@ -338,22 +338,14 @@ public actor Launch {
     }
 
     private func storeConsent(_ choices: ConsentChoices, decision: Decision) async throws -> Settled {
-        let answer = ConsentAnswer(
-            choice: choices.choice, purposes: choices.purposes,
-            legitimateInterestObjections: choices.legitimateInterestObjections,
-            specialFeatures: choices.specialFeatures, partners: choices.partners,
-            partnerObjections: choices.partnerObjections, disclosedPartners: policy.partnerIDs, answeredAt: manager.clock.now(), policyID: policy.id,
-            policyRevision: policy.revision, tcfPolicyVersion: policy.tcfPolicyVersion,
-            region: decision.region, regulation: decision.regulation, language: language,
-            partnerClaims: PartnerClaim.claims(of: policy))
+        let answer = ConsentAnswer(choices, policy: policy, region: decision.region, regulation: decision.regulation,
+                                   language: language, answeredAt: manager.clock.now())
         // The answer was given after the launch's `now` (the form took time): the decisions after it are as
         // of the answer, which would otherwise count as dated in the future.
         if answer.answeredAt > context.now { context.now = answer.answeredAt }
         let region = context.region.region
         return try await storeAnswer(collectedBy: forms, .consentForm) { record in
-            record.consent = answer
-            record.resetSince = nil
-            if region != .unknown { record.lastKnownRegion = region }
+            record.keepConsent(answer, givenIn: region)
             return .consent(answer)
         }
     }

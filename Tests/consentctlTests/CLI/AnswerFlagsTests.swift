@@ -53,7 +53,23 @@ struct AnswerFlagsTests {
         let state = try TemporaryFolder()
         let result = try Consentctl.run(["prompt", "--geo", "EEA", "--consent", "custom", "--purposes", "12", "--state-dir", state.path])
         #expect(result.status == 64)
-        #expect(result.stderr.contains("purpose 12"))
+        #expect(result.stderr.contains("--purposes: purpose 12 is not on this form"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: state.path).isEmpty, "nothing was stored, not even the region")
+    }
+
+    /// An id the policy lacks is a mistake in the flags even where the form is not shown this time.
+    @Test(arguments: [
+        (["--vendors", "9999"], "--vendors: partner 9999 is not on this form"),
+        (["--object", "1"], "--object: no partner relies on legitimate interest for purpose 1"),
+        (["--special-features", "7"], "--special-features: special feature 7 is not on this form"),
+    ])
+    func aConsentFlagNamingWhatThePolicyLacksIsRefusedWhereTheFormIsNotShown(flags: [String], message: String) throws {
+        let state = try TemporaryFolder()
+        let result = try Consentctl.run(["prompt", "--geo", "JP", "--consent", "custom", "--explainer", "continue", "--tracking", "deny",
+                                         "--state-dir", state.path] + flags)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: state.path).isEmpty)
     }
 
     @Test func lineModeReadsTheVocabularyFromStdin() throws {

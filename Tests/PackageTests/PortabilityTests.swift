@@ -39,7 +39,7 @@ import Testing
 
     /// An API newer than the deployment targets, in a branch that only an Apple build compiles, where no Linux
     /// AST sees it: the hand-kept list is what reports it. On a line Linux compiles it is
-    /// `scripts/check-availability`'s to report (and `AvailabilityCheckTests` shows it does), not this list's.
+    /// `scripts/check-availability`'s to report (and `AvailabilityCheckProcessTests` shows it does), not this list's.
     @Test(arguments: [
         "import Synchronization",
         "let lock = Mutex<Int>(0)",

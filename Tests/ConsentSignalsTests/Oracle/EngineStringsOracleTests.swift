@@ -7,7 +7,7 @@ import Testing
 /// Every TC string the decision fixtures make the engine write, read by the independent iab-tcf decoder:
 /// it must see exactly the answer (CONTRACT §9), not merely what our own decoder sees.
 @Suite("iab-tcf oracle on the engine's strings")
-struct EngineStringsOracleTests {
+struct EngineStringsOracleProcessTests {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Each answer flag answers its prompt in a real process, and stores what it says.
-struct AnswerFlagsTests {
+struct AnswerFlagsProcessTests {
     func decision(_ arguments: [String], state: TemporaryFolder) throws -> [String: Any] {
         let result = try Consentctl.run(arguments + ["--state-dir", state.path, "--json", "--no-input"])
         #expect(result.status == 0, "\(arguments): \(result.stderr)")
@@ -154,7 +154,7 @@ struct TestCommandProcessTests {
 }
 
 /// The binary carries what it needs: copied alone to an empty folder it still has its default policy.
-struct StandaloneBinaryTests {
+struct StandaloneBinaryProcessTests {
     @Test func theBinaryWorksWhenCopiedAloneElsewhere() throws {
         let folder = try TemporaryFolder()
         let copy = folder.url.appendingPathComponent("consentctl")

@@ -22,7 +22,7 @@ struct HandedOverCommandTests {
 /// The real binary in a package's build folder without `consentctl-inspect` (as after a first
 /// `swift run consentctl`), with a `swift` on `PATH` that records every call: a command that needs the tool
 /// is exit 69 with the command that builds it, and nothing is built.
-struct MissingInspectToolTests {
+struct MissingInspectToolProcessTests {
     /// `<package>/.build/<triple>/<configuration>/consentctl`, beside a `swift` that only records its calls.
     struct Layout {
         let root: TemporaryFolder

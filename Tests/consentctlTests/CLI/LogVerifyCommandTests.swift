@@ -4,7 +4,7 @@ import Testing
 
 /// `consentctl log --verify` on the real binary (CONTRACT §11): the verdict and its exit code, the JSON,
 /// each tampering named at its line, and that verifying changes nothing on disk.
-struct LogVerifyCommandTests {
+struct LogVerifyCommandProcessTests {
     static let launch = ["prompt", "--geo", "DE", "--consent", "all", "--explainer", "continue", "--tracking", "allow"]
 
     /// A state folder after one launch in Germany: four chained lines.

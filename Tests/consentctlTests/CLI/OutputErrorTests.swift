@@ -3,7 +3,7 @@ import Testing
 
 /// §5: a failed write to stdout or stderr ends the command with exit 74 and a message where one can still
 /// be written, never a crash; an answer already stored stays stored.
-struct OutputErrorTests {
+struct OutputErrorProcessTests {
     static let storing = ["prompt", "--geo", "EEA", "--consent", "all", "--explainer", "continue", "--tracking", "allow"]
 
     /// How stdout is broken, as a bash line that runs the binary, and whether stdout is a pipe whose reader is

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The package's own privacy manifests (CONTRACT §13a) pass the audit it gives other apps' manifests.
-struct OwnPrivacyManifestTests {
+struct OwnPrivacyManifestProcessTests {
     static let manifests: [String] = {
         let sources = Consentctl.repository.appendingPathComponent("Sources")
         let folders = (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []

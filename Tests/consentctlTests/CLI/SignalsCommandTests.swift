@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `consentctl signals` and `preferences.plist` after a real launch (CONTRACT §9, §4).
-struct SignalsCommandTests {
+struct SignalsCommandProcessTests {
     private func signals(_ state: TemporaryFolder, _ extra: [String] = []) throws -> [String: Any] {
         let result = try Consentctl.run(["signals", "--geo", "DE", "--json", "--state-dir", state.path] + extra)
         #expect(result.status == 0, "\(result.stderr)")

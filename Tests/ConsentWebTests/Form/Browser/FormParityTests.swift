@@ -23,7 +23,7 @@ final class PlayedDisplay: ConsentFormDisplay {
 /// a state folder of its own; the terminal form is the real `consentctl prompt` answering line by line; the
 /// two `state.json` files hold the same `consent` object, byte for byte.
 @Suite(.enabled(if: BrowserHarness.enabled, BrowserHarness.skipMessage))
-struct FormParityTests {
+struct FormParityBrowserTests {
     static let cases: [(path: String, lines: [String])] = [
         ("consent", ["consent"]),
         ("doNotConsent", ["reject"]),

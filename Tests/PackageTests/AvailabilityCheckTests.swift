@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `scripts/check-availability` (CONTRACT §13a), run on scratch copies of the package with faults planted:
+/// `scripts/check-availability` (ARCHITECTURE.md, "Apple platforms"), run on scratch copies of the package with faults planted:
 /// it fails on the tree as it stood before `FormTexts.swift` stopped calling `replacing(_:with:)`, on APIs of
 /// iOS 17 and macOS 14, names where each is, and passes once they are gone; and it covers every target an app
 /// links, as the package's own description computes them.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The package builds for iOS 15+ and macOS 13+ (CONTRACT §13), which a Linux build cannot show: these
+/// The package builds for iOS 15+ and macOS 13+ (README, "Platforms"), which a Linux build cannot show: these
 /// tests read every source file for what no compiler data shows (imports and C names Apple's SDKs lack,
 /// newer APIs in branches only Apple builds compile; what Linux compiles, `scripts/check-availability`
 /// proves), and the planted cases show that each kind of fault is seen.

@@ -12,7 +12,7 @@ import Foundation
 /// A flow reads the stored record once and replaces it once per event it records (a learned region, the
 /// system's tracking answer, an answer, the explainer, a tracking answer), each durable before the next
 /// prompt, and makes at most two full decisions: one before the prompts and one after an answer; a
-/// tracking answer decides the tracking step alone again (CONTRACT §15).
+/// tracking answer decides the tracking step alone again (ARCHITECTURE.md, "Rules of dependency").
 public actor Launch {
     private let manager: ConsentManager
     private var context: DecisionContext

@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-/// `consentctl log --verify` on the real binary (CONTRACT §11): the verdict and its exit code, the JSON,
+/// `consentctl log --verify` on the real binary (README, "Proof of consent"): the verdict and its exit code, the JSON,
 /// each tampering named at its line, and that verifying changes nothing on disk.
 struct LogVerifyCommandProcessTests {
     static let launch = ["prompt", "--geo", "DE", "--consent", "all", "--explainer", "continue", "--tracking", "allow"]

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `consentctl signals` and `preferences.plist` after a real launch (CONTRACT §9, §4).
+/// `consentctl signals` and `preferences.plist` after a real launch (README, "The signals the ad stack reads").
 struct SignalsCommandProcessTests {
     private func signals(_ state: TemporaryFolder, _ extra: [String] = []) throws -> [String: Any] {
         let result = try Consentctl.run(["signals", "--geo", "DE", "--json", "--state-dir", state.path] + extra)

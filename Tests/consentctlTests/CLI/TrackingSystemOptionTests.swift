@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `--tracking-system` (CONTRACT §13a): the system's tracking answer counts over the stored one; `status`
+/// `--tracking-system`: the system's tracking answer counts over the stored one; `status`
 /// shows it and writes nothing, a launch logs the change once and stores it.
 struct TrackingSystemOptionProcessTests {
     private func answerAndAllow(_ state: TemporaryFolder) throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The query gives every install of a corpus the real binary made the verdict `consentctl log --verify` gives
-/// that install's log and state (CONTRACT §18): DuckDB on the whole corpus, Spark on 50 installs of every kind.
+/// that install's log and state (`docs/warehouse.md`): DuckDB on the whole corpus, Spark on 50 installs of every kind.
 ///
 /// Two lines swapped are left out: the chain, not the row order, orders the lines, so a warehouse cannot hold
 /// that fault (`log --verify FILE` finds it). So is a line inserted twice over, which is a retry to the warehouse.

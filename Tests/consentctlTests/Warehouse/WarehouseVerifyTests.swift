@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-/// `scripts/warehouse verify` on DuckDB (CONTRACT §18): what the query counts for each shape a chain can take
+/// `scripts/warehouse verify` on DuckDB (`docs/warehouse.md`): what the query counts for each shape a chain can take
 /// in a warehouse, the upload row that alone shows a dropped tail, and the exit codes and messages of bad input.
 struct WarehouseVerifyProcessTests {
     static let enabled = WarehouseScript.python != nil || WarehouseScript.isCI

@@ -70,9 +70,9 @@ let package = Package(
         .target(name: "ConsentUserDefaultsPrivacy", resources: [.copy("PrivacyInfo.xcprivacy")]),
         // The checks an app's own ConsentStore must pass, public, for the app's tests (no test framework linked).
         .target(name: "ConsentEngineTesting", dependencies: ["ConsentEngine", "JSONKit"], swiftSettings: strict),
-        // The answer vocabulary of the command line and the fixtures: words and button numbers (`consent`,
-        // `toggle purpose 3`, `2`) read from flags, stdin or a script, and turned into the form sessions'
-        // actions; no app links it.
+        // The answer vocabulary of the line prompts and the fixtures: words and button numbers (`consent`,
+        // `toggle purpose 3`, `2`) read from stdin or a script, and turned into the form sessions' actions;
+        // no app links it.
         .target(name: "ConsentVocabulary", dependencies: ["ConsentEngine"], swiftSettings: strict),
         // What a policy change does (policy diff): the changes from one policy to another, how stored states
         // would be decided under each, read without writing, and the policy written back in its file format.

@@ -2,7 +2,7 @@ import Foundation
 import InputFiles
 import PropertyLists
 
-/// The bounds on what the audit reads (CONTRACT §8), so that no input can crash it, hang it or make it
+/// The bounds on what the audit reads (README, "Limits"), so that no input can crash it, hang it or make it
 /// use memory without end. Crossing one is bad input (exit 65) naming the file. How much of each file is
 /// read is its kind's bound (`InputFileKind`).
 enum AuditLimits {

@@ -3,7 +3,7 @@ import ConsentImpact
 import Foundation
 
 /// `consentctl policy diff OLD NEW --state-dir` over 10,000 stored states, as a publisher's QA fleet or a
-/// backend's collected states would be checked before a policy change ships (CONTRACT §12).
+/// backend's collected states would be checked before a policy change ships (`docs/policy-diff.md`).
 enum ImpactBenchmarks {
     static let name = "`consentctl policy diff` over 10,000 stored states"
     static let stateCount = 10_000

@@ -1,7 +1,7 @@
 import ConsentCLI
 import Foundation
 
-/// A whole `consentctl prompt --no-input` launch with one answer, in process (CONTRACT §15): the rehearsal,
+/// A whole `consentctl prompt --no-input` launch with one answer, in process (README, "Performance"):
 /// the one read of the state, the writes of each event (the answer, the explainer, the tracking answer), the
 /// signals written to `preferences.plist`, and the output.
 enum LaunchBenchmarks {

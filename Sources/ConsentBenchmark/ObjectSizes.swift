@@ -1,6 +1,6 @@
 import Foundation
 
-/// The release object size of what an app links (CONTRACT §15): text + data of the object files, as `size`
+/// The release object size of what an app links (README, "Performance"): text + data of the object files, as `size`
 /// counts them (Berkeley format: allocated sections that are not written are text, allocated and written ones
 /// with contents are data), read from the ELF section headers of the build folder's `<Target>.build/*.o`.
 enum ObjectSizes {

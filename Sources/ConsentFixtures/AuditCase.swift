@@ -2,7 +2,7 @@ import ConsentAudit
 import Foundation
 import JSONKit
 
-/// An audit case (CONTRACT §8): the inputs of `consentctl audit` and everything it must report.
+/// An audit case (`fixtures/audit/README.md`): the inputs of `consentctl audit` and everything it must report.
 ///
 /// Paths are relative to the fixture file. The expected findings are compared as a whole: every finding
 /// of the audit, of any severity, must be listed by rule, file and line, and nothing else. The expected

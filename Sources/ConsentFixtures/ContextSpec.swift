@@ -25,7 +25,7 @@ struct ContextSpec: Equatable {
     var debugGeography: DebugGeography?
     var resetConsent: Bool?
     var trackingRestricted: Bool?
-    /// The system's tracking answer (CONTRACT §13a); absent: no system to ask.
+    /// The system's tracking answer (`--tracking-system`), which counts over the stored one; absent: no system to ask.
     var trackingSystem: TrackingStatus?
     /// The preferred languages, most preferred first (`"lang": "fr"` or `["fr", "de"]`).
     var lang: [String]?

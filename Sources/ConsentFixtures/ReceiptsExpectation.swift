@@ -1,7 +1,7 @@
 import ConsentEngine
 import JSONKit
 
-/// What a flow step handed to the app's receipt sink (CONTRACT §11): exactly one object per line the step
+/// What a flow step handed to the app's receipt sink (README, "Proof of consent"): exactly one object per line the step
 /// appended to the consent log, in order, each naming any of the line's fields with the value it must
 /// hold, compared as JSON; `null` expects the field to be null or absent.
 struct ReceiptsExpectation {

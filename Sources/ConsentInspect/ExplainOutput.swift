@@ -5,7 +5,7 @@ import ConsentPreferences
 import ConsentSignals
 import JSONKit
 
-/// How `consentctl explain` prints a diagnosis: text in the order of CONTRACT §10, or its JSON object.
+/// How `consentctl explain` prints a diagnosis: text in the order `docs/explain.md` gives, or its JSON object.
 enum ExplainOutput {
     /// `{ "cmp", "applies", "tc", "ac", "gpp", "findings", "adServing", "reasons", "consentMode" }`, the
     /// strings as `consentctl decode --json` prints them.

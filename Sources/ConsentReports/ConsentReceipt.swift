@@ -6,7 +6,7 @@ import Foundation
 #endif
 import JSONKit
 
-/// The proof of the answer in force (CONTRACT §11, `consentctl receipt`): the log line that recorded it,
+/// The proof of the answer in force (README, "Proof of consent": `consentctl receipt`): the log line that recorded it,
 /// whether the chain verifies up to the state's head, what the line says about how the answer was
 /// collected, and the decision the stored answers give now.
 ///

@@ -1,5 +1,5 @@
 import ConsentEngine
-/// The app's files as they are, for `consentctl log --verify` and `consentctl receipt` (CONTRACT §11),
+/// The app's files as they are, for `consentctl log --verify` and `consentctl receipt` (README, "Proof of consent"),
 /// which never write: nothing is created, moved aside or tightened, and the lock is taken shared, only
 /// when `state.lock` exists (a writer made it), so that a write is never seen half done.
 extension FileConsentStore {

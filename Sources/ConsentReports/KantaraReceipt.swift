@@ -6,8 +6,8 @@ import Foundation
 #endif
 import JSONKit
 
-/// A ``ConsentReceipt`` as a Kantara Initiative Consent Receipt v1.1 (`KI-CR-v1.1.0`), mapped as CONTRACT
-/// §11 lists: the controller and the privacy policy from the policy's `controller` block, one service named
+/// A ``ConsentReceipt`` as a Kantara Initiative Consent Receipt v1.1 (`KI-CR-v1.1.0`), mapped as the
+/// README lists ("Proof of consent"): the controller and the privacy policy from the policy's `controller` block, one service named
 /// by the app, and as its purposes only the TCF purposes and special features consented to.
 package enum KantaraReceipt {
     /// The receipt's fields in the specification's order.

@@ -20,7 +20,7 @@ package struct PreferencesFileWriter: ConsentSignalsWriter {
 }
 
 extension FileConsentStore {
-    /// The CMP's keys as an iOS app's standard user defaults would hold them (CONTRACT §4), beside the state:
+    /// The CMP's keys as an iOS app's standard user defaults would hold them (README, "The signals the ad stack reads"), beside the state:
     /// what `consentctl`'s launches write.
     package var preferencesFile: String { directory + "/preferences.plist" }
     private var preferencesTemporaryFile: String { directory + "/preferences.plist.tmp" }

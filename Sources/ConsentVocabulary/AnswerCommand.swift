@@ -1,6 +1,7 @@
 import ConsentEngine
 
-/// One answer in the vocabulary shared by the answer flags, line mode and fixtures.
+/// One answer in the vocabulary of the line prompts and the fixtures' scripts (the answer flags are read
+/// into the form sessions' actions directly).
 ///
 /// Words: `consent`, `reject`, `manage`; `accept-all`, `reject-all`, `confirm`, `toggle purpose N`,
 /// `toggle special-feature N`, `toggle partner N` (N may be `atp:N`), `object N`, `object partner N`;

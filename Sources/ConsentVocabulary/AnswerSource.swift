@@ -1,6 +1,6 @@
 import ConsentEngine
 
-/// Where answers in the vocabulary come from: answer flags, lines on standard input, a fixture's script.
+/// Where answers in the vocabulary come from: lines on standard input, a fixture's script.
 package protocol AnswerSource: Sendable {
     /// The next answer for a prompt, or `nil` at the end of input (the prompt counts as dismissed).
     func nextAnswer(for prompt: Prompt) async throws -> String?

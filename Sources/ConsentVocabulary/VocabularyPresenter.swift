@@ -4,7 +4,8 @@ import ConsentEngine
 package struct VocabularyPresenter: ConsentFormPresenter, TrackingAuthorizer, AnswerCollecting {
     /// Where the answers are read from; an answer that does not fit is handed back to it with a hint.
     package let source: any AnswerSource
-    /// How the source's answers are given, as the answers' log lines record it: flags, or lines on stdin.
+    /// How the source's answers are given, as the answers' log lines record it: lines on stdin (a fixture's
+    /// script counts as them).
     package let collectionMethod: ConsentCollectionMethod
 
     /// A presenter that reads every answer from `source`, given as `collectionMethod` says.

@@ -1,7 +1,7 @@
 /// ISO 8601 text: the one parser and the one writer of dates, for the engine's files and `--now`, TC
 /// strings' dates and property lists' `<date>`s, each of which accepts some of the ``Forms``.
 ///
-/// Every date read is range-checked where it enters (CONTRACT §4): years 0001 to 9999 in UTC, the range of
+/// Every date read is range-checked where it enters (README, "Limits"): years 0001 to 9999 in UTC, the range of
 /// a four-digit year, and offsets within ±23:59, so that nothing read is ever written back wrapped.
 package enum ISO8601 {
     /// The forms a reader accepts beyond `2026-03-01T12:00:00Z`.

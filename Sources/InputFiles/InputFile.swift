@@ -6,7 +6,7 @@ import Darwin
 
 /// The one reader of the files a command takes as input: policies and vendor lists, property lists,
 /// xcconfigs and what they include, the files the audit searches, preferences, the certified CMP list and
-/// fixtures (CONTRACT §14, "Files"). The state folder is not read here: it keeps §4's stricter rule
+/// fixtures (README, "Limits"). The state folder is not read here: it keeps its own stricter rule
 /// (`FileSystemCalls`), since these are files a user named, and a link among them is followed.
 ///
 /// Nothing it is given can hold the command: the file is opened without blocking, and

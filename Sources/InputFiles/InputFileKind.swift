@@ -1,5 +1,5 @@
 /// The kinds of file a command reads as input, each with the most that is read of one: the one place these
-/// bounds are set (CONTRACT §14, "Files").
+/// bounds are set (README, "Limits").
 ///
 /// A bound sits far above the largest real file of its kind and never above §8's 64 MiB, so that no input
 /// can make a command hold more than a few times that in memory.
@@ -30,9 +30,9 @@ package enum InputFileKind: Sendable, Equatable, CaseIterable {
         case .policy: 16 << 20
         // The live list is about 1.5 MiB and grows with every vendor registered: the bound it always had.
         case .vendorList: 64 << 20
-        // CONTRACT §8.
+        // The audit's files' bound (README, "Limits").
         case .propertyList: 64 << 20
-        // Real ones are a few KiB; the bound of §8's files, so that a long line meets the line bound first.
+        // Real ones are a few KiB; the bound of the audit's files, so that a long line meets the line bound first.
         case .xcconfig: 64 << 20
         // A generated source or the project file of a large app reaches tens of MiB.
         case .projectFile: 64 << 20

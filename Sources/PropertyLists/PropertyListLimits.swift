@@ -1,5 +1,5 @@
 /// The bounds on what the strict readers parse, so that no input can crash them or make them recurse
-/// without end (CONTRACT §8, and §10 for a device's preferences). Crossing one is bad input (exit 65)
+/// without end (README, "Limits": the audit's files and a device's preferences). Crossing one is bad input (exit 65)
 /// naming the file; the size of a file is bounded where it is read, by `InputFile`.
 package enum PropertyListLimits {
     /// Deepest nesting of containers.

@@ -4,7 +4,7 @@ import PropertyLists
 import Testing
 @testable import ConsentAudit
 
-/// The bounds of CONTRACT §8: input beyond them is bad input (exit 65) naming the file, never a crash, a
+/// The audit's bounds (README, "Limits"): input beyond them is bad input (exit 65) naming the file, never a crash, a
 /// hang or a blow-up in memory.
 struct AuditLimitsTests {
     /// `depth` arrays nested inside the root `<dict>`, so the plist has `depth + 1` containers.

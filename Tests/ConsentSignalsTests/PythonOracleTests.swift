@@ -3,7 +3,7 @@ import ConsentSignals
 import TestSupport
 
 @Suite("iab-tcf oracle")
-struct PythonOracleTests {
+struct PythonOracleProcessTests {
     @Test("iab-tcf 0.2.2 reads every TC vector as we do", .enabled(if: PythonOracle.interpreter != nil, Comment(rawValue: PythonOracle.skipMessage)))
     func vectorsAgree() throws {
         let python = try #require(PythonOracle.interpreter)

@@ -97,7 +97,7 @@ struct ScriptedAnswersTests {
     }
 
     @Test func aScriptedAnswerThatDoesNotFitIsAnError() async {
-        let presenter = VocabularyPresenter(source: ScriptedAnswers(perPrompt: [.trackingPrompt: ["continue"]]))
+        let presenter = VocabularyPresenter(source: ScriptedAnswers(sequence: ["continue"]))
         let prompt = TrackingPromptRequest(title: "t", usageDescription: "u", askNotToTrackLabel: displayLabel("n"), allowLabel: displayLabel("a"))
         await #expect(throws: ScriptedAnswers.Mismatch.self) { try await presenter.requestTracking(prompt) }
     }

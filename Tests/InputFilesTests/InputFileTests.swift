@@ -8,7 +8,7 @@ import Glibc
 import Darwin
 #endif
 
-/// CONTRACT §14, "Files": every input file is read through one reader that nothing can hold.
+/// README, "Limits": every input file is read through one reader that nothing can hold.
 final class InputFileTests {
     private let folder: URL
 
@@ -59,7 +59,7 @@ final class InputFileTests {
         for kind in InputFileKind.allCases {
             #expect((1 << 20...64 << 20).contains(kind.maximumBytes), "\(kind)")
         }
-        #expect(InputFileKind.propertyList.maximumBytes == 64 << 20, "CONTRACT §8")
+        #expect(InputFileKind.propertyList.maximumBytes == 64 << 20, "README, Limits")
     }
 
     @Test func aMissingFileAndAPathThroughAFileAreMissing() throws {

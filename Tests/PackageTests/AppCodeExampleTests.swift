@@ -3,10 +3,10 @@ import Testing
 import TestSupport
 
 /// The code the README and the DocC articles show an app writing compiles, as shown, against the library
-/// products (CONTRACT §15: public API only), with the names the README's prelude declares: a snippet that
+/// products (public API only), with the names the README's prelude declares: a snippet that
 /// lacks an import, names something nobody defined or calls a property by another name fails here, at its
 /// document's line.
-@Suite(.serialized) struct AppCodeExampleTests {
+@Suite(.serialized) struct AppCodeExampleProcessTests {
     private static let isCI = ContinuousIntegration.isSet
     private static let swiftMissing = "no swift on the PATH: the README's and the articles' Swift blocks were not compiled"
     #if canImport(Darwin)

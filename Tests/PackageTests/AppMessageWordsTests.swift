@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// No message an app can receive names the command line (CONTRACT §15): the string literals of every target
+/// No message an app can receive names the command line (ARCHITECTURE.md, "Rules of dependency"): the string literals of every target
 /// an app links say neither `consentctl` nor a `--flag`; the command line adds its hints where it reports.
 @Suite struct AppMessageWordsTests {
     /// The library products an app links; their target closure is computed from `Package.swift`.

@@ -2,11 +2,11 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `scripts/check-availability` (CONTRACT §13a), run on scratch copies of the package with faults planted:
+/// `scripts/check-availability` (ARCHITECTURE.md, "Apple platforms"), run on scratch copies of the package with faults planted:
 /// it fails on the tree as it stood before `FormTexts.swift` stopped calling `replacing(_:with:)`, on APIs of
 /// iOS 17 and macOS 14, names where each is, and passes once they are gone; and it covers every target an app
 /// links, as the package's own description computes them.
-@Suite(.serialized) struct AvailabilityCheckTests {
+@Suite(.serialized) struct AvailabilityCheckProcessTests {
     private static let formTexts = "Sources/ConsentEngine/Policy/FormTexts.swift"
 
     /// A file for the engine that uses an iOS 17 API and one of its own declarations marked iOS 17, bare on

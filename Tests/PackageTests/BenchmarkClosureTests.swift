@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The benchmark measures the object size of exactly the `ConsentEngine` product's target closure on Linux
-/// (CONTRACT §15): its list is kept equal to what `Package.swift` says.
+/// (README, "Performance"): its list is kept equal to what `Package.swift` says.
 @Suite struct BenchmarkClosureTests {
     @Test func theBenchmarksClosureIsTheConsentEngineProductsOnLinux() throws {
         let manifest = try String(contentsOf: PackageLayout.root.appendingPathComponent("Package.swift"), encoding: .utf8)

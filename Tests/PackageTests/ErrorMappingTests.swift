@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Every error type of the package has its row in the command line's one mapping (CONTRACT §15): a
+/// Every error type of the package has its row in the command line's one mapping (ARCHITECTURE.md, "Rules of dependency"): a
 /// conformance to `ReportableError` in `Sources/ConsentCLI` or `Sources/ConsentInspect`, so that a new
 /// error type cannot fall silently to a fallback meant for errors from outside the package.
 @Suite struct ErrorMappingTests {

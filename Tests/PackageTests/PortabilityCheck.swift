@@ -2,8 +2,8 @@ import Foundation
 
 /// What keeps the package building for iOS 15+ and macOS 13+, checked by reading its sources: a Linux
 /// build cannot see an import Apple's SDKs lack, a C name Darwin spells differently, or an API newer than
-/// the deployment targets in a branch it does not compile (CONTRACT §13; §13a leaves the rest to
-/// `scripts/check-availability`).
+/// the deployment targets in a branch it does not compile (README, "Platforms"; the rest is
+/// `scripts/check-availability`'s).
 enum PortabilityCheck {
     enum Kind: String, CaseIterable {
         /// `FoundationEssentials`, `FoundationXML`, `FoundationNetworking`, `Glibc` or `Musl` imported outside

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The package builds for iOS 15+ and macOS 13+ (CONTRACT §13), which a Linux build cannot show: these
+/// The package builds for iOS 15+ and macOS 13+ (README, "Platforms"), which a Linux build cannot show: these
 /// tests read every source file for what no compiler data shows (imports and C names Apple's SDKs lack,
 /// newer APIs in branches only Apple builds compile; what Linux compiles, `scripts/check-availability`
 /// proves), and the planted cases show that each kind of fault is seen.
@@ -39,7 +39,7 @@ import Testing
 
     /// An API newer than the deployment targets, in a branch that only an Apple build compiles, where no Linux
     /// AST sees it: the hand-kept list is what reports it. On a line Linux compiles it is
-    /// `scripts/check-availability`'s to report (and `AvailabilityCheckTests` shows it does), not this list's.
+    /// `scripts/check-availability`'s to report (and `AvailabilityCheckProcessTests` shows it does), not this list's.
     @Test(arguments: [
         "import Synchronization",
         "let lock = Mutex<Int>(0)",

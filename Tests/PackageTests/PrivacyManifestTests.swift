@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Every library product that calls an API on Apple's required-reason list ships a privacy manifest
-/// declaring it (CONTRACT §13a), in a resource-only target its product depends on only on Apple platforms.
+/// declaring it (ARCHITECTURE.md's targets table), in a resource-only target its product depends on only on Apple platforms.
 @Suite struct PrivacyManifestTests {
     /// The calls of Apple's list the package makes, each with its category and the reason the package
     /// declares for it.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// A Mac has no `/proc` (CONTRACT §13a): the tests find the built binaries from the test bundle's folder or
+/// A Mac has no `/proc`: the tests find the built binaries from the test bundle's folder or
 /// `#filePath`, and the sources read `/proc` only inside an `#if os(Linux)` with a Darwin branch beside it.
 struct ProcFileSystemTests {
     /// The lines of `file` that name `/proc/` outside a platform condition.

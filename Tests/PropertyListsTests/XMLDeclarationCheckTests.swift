@@ -35,7 +35,7 @@ struct XMLDeclarationCheckTests {
     }
 
     /// libxml2 switches encoding by these first bytes; Apple's writers never write them, and a DTD subset
-    /// in them is refused with the file (CONTRACT §8). Handed on, UTF-32 big-endian without a byte-order
+    /// in them is refused with the file (README, "Auditing an app"). Handed on, UTF-32 big-endian without a byte-order
     /// mark crashed libxml2 (SIGSEGV), and UTF-32 little-endian was never read as well-formed.
     @Test(arguments: [
         ("UTF-16", String.Encoding.utf16LittleEndian, [UInt8]([0xFF, 0xFE]), "UTF-16 (little-endian, with a byte-order mark)"),

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The folder SwiftPM builds the package's products into (`.build/debug` and the like), found without
-/// `/proc` so that the tests run on a Mac too (CONTRACT §13a): from the folder of the test bundle — the
+/// `/proc` so that the tests run on a Mac too: from the folder of the test bundle — the
 /// running executable on Linux, the `.xctest` bundle among the loaded bundles on macOS — or, failing both,
 /// from the package's own `.build/debug` beside `Package.swift`, found from this file's path.
 package enum BuiltProducts {

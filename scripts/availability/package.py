@@ -6,7 +6,7 @@ import subprocess
 
 from .common import Failure, version
 
-# The library products an app links (CONTRACT §15) and the command-line products, by name: the one place
+# The library products an app links (README, "Embedding") and the command-line products, by name: the one place
 # where names are declared. Every target they reach is covered.
 APP_PRODUCTS = ("ConsentEngine", "ConsentSignals", "ConsentUserDefaults", "ConsentWeb", "ConsentEngineApple")
 COMMAND_LINE_PRODUCTS = ("consentctl", "consentctl-inspect")

@@ -97,7 +97,7 @@ extension CommonOptions {
 
     /// The command line's state directory: `explicit` when given (`--state-dir`), else
     /// `$CONSENTCTL_STATE_DIR`, else `$XDG_STATE_HOME/consentctl`, else `~/.local/state/consentctl`. (An app's
-    /// store keeps its own folder, Application Support; this is the command line's choice, CONTRACT §4.)
+    /// store keeps its own folder, Application Support; this is the command line's choice, README, "The command line".)
     ///
     /// Empty variables count as unset, and a relative `XDG_STATE_HOME` is ignored, as the XDG Base
     /// Directory specification asks. `~` is `$HOME`, or the account's home directory when `HOME` is unset.

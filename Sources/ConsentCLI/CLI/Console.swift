@@ -33,7 +33,7 @@ package struct Console: Sendable {
     }
 
     /// What the command line adds to a library's warning: the flags that change it (the library's words
-    /// are an app's, CONTRACT §15).
+    /// are an app's and never name the command line).
     static func hint(for warning: ConsentWarning.ID) -> String? {
         switch warning {
         case .debugGeographyIgnored: return "pass --test-device, or --device-id with an id the policy lists"

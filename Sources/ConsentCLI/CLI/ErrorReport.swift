@@ -256,8 +256,10 @@ extension InputFileError: ReportableError {
     }
 }
 
+/// A fixture's scripted answer that does not fit its prompt (the fixture runner reports it as the case's
+/// failure; this row is for any other caller).
 extension ScriptedAnswers.Mismatch: ReportableError {
     package var report: ErrorReport {
-        ErrorReport(description, hint: "check the answer flags; 'consentctl prompt --help' lists them", code: .usage)
+        ErrorReport(description, hint: "check the script's answers against the vocabulary in fixtures/README.md", code: .usage)
     }
 }

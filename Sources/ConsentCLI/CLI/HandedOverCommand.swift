@@ -20,22 +20,25 @@ package struct HandedOverCommand: Sendable {
     }
 
     /// Replaces this process with the executable, given `arguments` after its name; returns only when it
-    /// cannot start, with the error (exit 69) naming where it looked. Where `consentctl` runs from a
-    /// package's build folder without the executable (after `swift run consentctl`), it builds it first,
-    /// once, saying so on `console`'s stderr.
-    package func handOver(_ arguments: [String], _ console: Console) -> CLIError {
+    /// cannot start, with the error (exit 69) naming where it looked and the command that builds it.
+    /// Nothing is built here: `swift run consentctl` builds `consentctl` alone, and building the package is
+    /// the developer's step, not a side effect of a command.
+    package func handOver(_ arguments: [String]) -> CLIError {
         guard let folder = ExecutableLocation.folder() else {
             return CLIError(message: "consentctl \(name) is run by \(executable), and consentctl cannot tell its own folder",
                             hint: "run \(executable) \(name) directly", exitCode: .unavailable)
         }
         let path = folder + "/" + executable
-        if !ChildProcess.isExecutable(path), let build = PackageBuild(executableFolder: folder, exists: ChildProcess.exists),
-           let failure = build.build(executable, at: path, runs: name, console) {
-            return failure
-        }
         let reason = ExecutableLocation.replaceProcess(with: path, arguments: [executable, name] + arguments)
         return CLIError(message: "consentctl \(name) is run by \(executable), which is not beside consentctl: \(path) (\(reason))",
-                        hint: "install \(executable) in the same folder as consentctl ('swift build' builds both)",
+                        hint: "build it in the package with '\(buildCommand(in: folder))' (or 'swift build', which builds both), "
+                            + "or install it in the same folder as consentctl",
                         exitCode: .unavailable)
+    }
+
+    /// The command that builds the executable, in the configuration of a build folder named after one
+    /// (`.build/<triple>/release`).
+    func buildCommand(in folder: String) -> String {
+        "swift build" + (folder.hasSuffix("/release") ? " -c release" : "") + " --product \(executable)"
     }
 }

@@ -110,7 +110,7 @@ package struct Tool: Sendable {
                 console.out(other.help)
                 return .success
             }
-            return report(other.handOver(rest, console), console)
+            return report(other.handOver(rest), console)
         }
         guard let command = command(named: word, console) else { return .usage }
         do {

@@ -3,7 +3,7 @@ import ConsentReports
 import InputFiles
 import JSONKit
 
-/// `consentctl log --verify [FILE]`: the consent log's hash chain checked (CONTRACT §11), the app's own
+/// `consentctl log --verify [FILE]`: the consent log's hash chain checked (README, "Proof of consent"), the app's own
 /// log against the head its state records, or a file alone. Read-only: nothing is written, moved aside or
 /// tightened.
 enum LogVerification {

@@ -31,7 +31,7 @@ enum PromptCommand: Command {
 
     static func run(_ arguments: ParsedArguments, _ invocation: Invocation) async throws -> ExitCode {
         // A launch with the reset-consent setting forgets the answers once, logged, before the flow.
-        try await LaunchCommand.run(arguments, invocation) { try await $0.run() }
+        try await LaunchCommand.run(arguments, invocation, .run)
     }
 }
 
@@ -52,34 +52,37 @@ enum PrivacyOptionsCommand: Command {
     ]
 
     static func run(_ arguments: ParsedArguments, _ invocation: Invocation) async throws -> ExitCode {
-        try await LaunchCommand.run(arguments, invocation) { try await $0.openPrivacyOptions() }
+        try await LaunchCommand.run(arguments, invocation, .privacyOptions)
     }
 }
 
 /// What `prompt` and `privacy-options` share: a launch with the options' context, answered by the flags,
 /// the terminal or stdin, and its report printed.
 enum LaunchCommand {
-    static func run(
-        _ arguments: ParsedArguments, _ invocation: Invocation, step: (Launch) async throws -> LaunchReport
-    ) async throws -> ExitCode {
+    static func run(_ arguments: ParsedArguments, _ invocation: Invocation, _ step: UnansweredPrompts.Step) async throws -> ExitCode {
         let options = try CommonOptions(arguments)
         let flags = try AnswerFlags(arguments)
         let manager = try options.manager(environment: invocation.environment)
         let context = options.context(now: manager.clock.now())
+        // A consent flag naming what the policy lacks is refused before anything is stored, whether or not
+        // the form is shown.
+        let policy = try manager.policyInForce().policy
+        let language = policy.resolvedLanguage(preferring: context.languages)
+        _ = try flags.consentChoices(for: ConsentFormRequest(kind: .consentForm, policy: policy, language: language, reason: nil))
         var earlierWarnings: [ConsentWarning] = []
-        if options.noInput {
+        if options.noInput, !step.prompts.allSatisfy(flags.answers) {
             // With --no-input a prompt that no flag answers is exit 64, and it must fail before anything is
-            // stored or printed: rehearse the launch on a copy of the record first.
+            // stored or printed.
             let snapshot = try manager.store.load()
             earlierWarnings = snapshot.warnings
-            let rehearsal = ConsentManager(policy: manager.policy, store: InMemoryConsentStore(record: snapshot.record), clock: manager.clock)
-            let prompts = try Interaction.presenter(flags: flags, options: options, invocation: invocation)
-            _ = try await step(rehearsal.launch(context: context, forms: prompts, tracking: prompts, ads: NoAdsSDK()))
+            if let prompt = try UnansweredPrompts.first(step, flags: flags, manager: manager, context: context, record: snapshot.record) {
+                throw AnswerFlags.missing(prompt)
+            }
         }
         let prompts = try Interaction.presenter(flags: flags, options: options, invocation: invocation)
         let launch = manager.launch(context: context, forms: prompts, tracking: prompts, ads: NoAdsSDK())
-        var report = try await step(launch)
-        // A corrupt state set aside by the rehearsal is not there for the launch to see: keep its warning.
+        var report = try await step == .run ? launch.run() : launch.openPrivacyOptions()
+        // A corrupt state set aside by the check is not there for the launch to see: keep its warning.
         report.decision.warnings = earlierWarnings + report.decision.warnings.filter { !earlierWarnings.contains($0) }
         if options.json {
             invocation.console.out(report.jsonText())

@@ -7,7 +7,7 @@ import Foundation
 #endif
 import JSONKit
 
-/// `consentctl receipt`: the proof of the answer in force (CONTRACT §11), read-only.
+/// `consentctl receipt`: the proof of the answer in force (README, "Proof of consent"), read-only.
 enum ReceiptCommand: Command {
     static let name = "receipt"
     static let summary = "the proof of the answer in force: its log line, hash and chain, as JSON or a Kantara receipt"

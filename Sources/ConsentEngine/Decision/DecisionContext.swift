@@ -40,7 +40,7 @@ public struct DecisionContext: Sendable, Equatable {
     /// A context with the defaults of a release launch on an ordinary device, at the system clock's time.
     ///
     /// A context that does not name its build is a release build: the debug geography, the reset-consent
-    /// setting and test devices are ignored (CONTRACT §15), so an app that leaves the build out never honours
+    /// setting and test devices are ignored (README, "Embedding"), so an app that leaves the build out never honours
     /// a debug override in production. Pass `build: .debug` in the app's debug configuration.
     public init(
         region: RegionInput = .unknown,

@@ -12,7 +12,7 @@ import Foundation
 /// A flow reads the stored record once and replaces it once per event it records (a learned region, the
 /// system's tracking answer, an answer, the explainer, a tracking answer), each durable before the next
 /// prompt, and makes at most two full decisions: one before the prompts and one after an answer; a
-/// tracking answer decides the tracking step alone again (CONTRACT §15).
+/// tracking answer decides the tracking step alone again (ARCHITECTURE.md, "Rules of dependency").
 public actor Launch {
     private let manager: ConsentManager
     private var context: DecisionContext
@@ -338,22 +338,14 @@ public actor Launch {
     }
 
     private func storeConsent(_ choices: ConsentChoices, decision: Decision) async throws -> Settled {
-        let answer = ConsentAnswer(
-            choice: choices.choice, purposes: choices.purposes,
-            legitimateInterestObjections: choices.legitimateInterestObjections,
-            specialFeatures: choices.specialFeatures, partners: choices.partners,
-            partnerObjections: choices.partnerObjections, disclosedPartners: policy.partnerIDs, answeredAt: manager.clock.now(), policyID: policy.id,
-            policyRevision: policy.revision, tcfPolicyVersion: policy.tcfPolicyVersion,
-            region: decision.region, regulation: decision.regulation, language: language,
-            partnerClaims: PartnerClaim.claims(of: policy))
+        let answer = ConsentAnswer(choices, policy: policy, region: decision.region, regulation: decision.regulation,
+                                   language: language, answeredAt: manager.clock.now())
         // The answer was given after the launch's `now` (the form took time): the decisions after it are as
         // of the answer, which would otherwise count as dated in the future.
         if answer.answeredAt > context.now { context.now = answer.answeredAt }
         let region = context.region.region
         return try await storeAnswer(collectedBy: forms, .consentForm) { record in
-            record.consent = answer
-            record.resetSince = nil
-            if region != .unknown { record.lastKnownRegion = region }
+            record.keepConsent(answer, givenIn: region)
             return .consent(answer)
         }
     }

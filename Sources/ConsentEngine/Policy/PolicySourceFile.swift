@@ -1,5 +1,5 @@
 /// A file read to make a policy — the policy file, each base it extends, a vendor list — kept with its
-/// bytes so that a line recording an answer can name it with their SHA-256 (CONTRACT §11).
+/// bytes so that a line recording an answer can name it with their SHA-256 (`Sources/ConsentEngine/State/SCHEMA.md`, "What an answer's line carries").
 ///
 /// The hash is made only when such a line is written, so a launch that writes nothing hashes nothing; the
 /// compiled-in default carries the hash of `policies/default.json`, generated with it.

@@ -30,7 +30,7 @@ public struct PolicyFileHash: Sendable, Equatable {
     }
 }
 
-/// What a line recording an answer carries beyond the answer (CONTRACT §11): how it was collected and
+/// What a line recording an answer carries beyond the answer (`Sources/ConsentEngine/State/SCHEMA.md`, "What an answer's line carries"): how it was collected and
 /// what it produced. The engine makes it before a write; a store puts it on the answer's line as it is
 /// (``ConsentLogChain/append(_:change:proof:)``), beside its install id.
 public struct AnswerProof: Sendable, Equatable {

@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// Where a consent log's hash chain ends, as a store keeps it between writes, and the one way its lines are
-/// made (CONTRACT §11): each line's `prev` is the SHA-256 of the line before it (64 zeros for the first), and
+/// made (`Sources/ConsentEngine/State/SCHEMA.md`, "The hash chain"): each line's `prev` is the SHA-256 of the line before it (64 zeros for the first), and
 /// a line recording an answer carries its proof beside the install's id.
 ///
 /// ``FileConsentStore`` reads where its chain ends from the file under the lock; an app's own

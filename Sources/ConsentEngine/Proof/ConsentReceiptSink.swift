@@ -6,7 +6,7 @@
 /// own that chains its log with ``ConsentLogChain``; a store that does not chain cannot be given one): every
 /// line its launches, privacy options and resets append reaches it, in the order written, answers and the
 /// lines between them alike (answer lines alone would leave gaps in the chain). It is called inside the
-/// store's locked write, after the append and before the record is written (CONTRACT §18), so it must only
+/// store's locked write, after the append and before the record is written (README, "Proof of consent"), so it must only
 /// enqueue: queue the line for an upload rather than upload it in place. A launch that finds the record
 /// behind its log (a crash between an append and the record's write) hands over the lines it missed first.
 /// Lines written before the log was chained are never handed over.

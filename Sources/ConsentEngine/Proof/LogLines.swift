@@ -1,4 +1,4 @@
-/// The physical lines of a consent log, as the chain counts them (CONTRACT §11): the bytes between line
+/// The physical lines of a consent log, as the chain counts them (`Sources/ConsentEngine/State/SCHEMA.md`, "The hash chain"): the bytes between line
 /// breaks, a final line break ending the last line rather than starting an empty one, and a last line
 /// without its line break (torn by a crash) counted like any other.
 package enum LogLines {

@@ -60,7 +60,7 @@ public enum DecisionEngine {
 }
 
 /// Counts the full decisions made while it is the task's (`DecisionCount.$current`): a test's way to hold a
-/// launch to its two (CONTRACT §15), with nothing to pay when no count is taken.
+/// launch to its two (ARCHITECTURE.md, "Rules of dependency"), with nothing to pay when no count is taken.
 package final class DecisionCount: @unchecked Sendable {
     // @unchecked: `count` is only touched under `lock`.
     private let lock = Lock()

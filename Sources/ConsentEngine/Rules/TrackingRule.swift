@@ -3,7 +3,7 @@
 /// The explainer, when the policy has one, comes right before the prompt.
 ///
 /// The system's answer, where the context carries one, is the tracking status over the stored answer
-/// (CONTRACT §13a): the user can change it in Settings at any time, and the system can return to not
+/// since the user can change it in Settings at any time, and the system can return to not
 /// determined, which makes a stored answer no longer count.
 enum TrackingRule {
     enum Outcome: String, RuleOutcome {

@@ -36,14 +36,14 @@ extension ConsentStore {
     public func takeWarnings() -> [ConsentWarning] { [] }
 }
 
-/// A store whose consent log is hash-chained (CONTRACT §11): the package's two stores, and any store of an
+/// A store whose consent log is hash-chained (SCHEMA.md, "The hash chain"): the package's two stores, and any store of an
 /// app's that keeps its log with ``ConsentLogChain``. Only a chained store can hand a
 /// ``ConsentReceiptSink`` the lines of its log, so ``ConsentManager`` takes a sink only with one.
 public protocol ChainedConsentStore: ConsentStore {
     /// ``ConsentStore/update(_:)``, the new line chained to the log's last (``ConsentLogChain`` makes it),
     /// with `proof` on it when the change records an answer the engine collected.
     ///
-    /// Inside the locked write, in this order (CONTRACT §18): a log found ahead of the record (a crash came
+    /// Inside the locked write, in this order (SCHEMA.md, "The hash chain"): a log found ahead of the record (a crash came
     /// between an append and the record's write) hands `handOver` its lines after the record's head first;
     /// then the new line is appended, handed to `handOver`, and the record written. `handOver` only enqueues
     /// (it runs under the lock).
@@ -108,7 +108,7 @@ public enum ConsentLogEvent: Sendable, Equatable {
 /// One line of the consent log (`consent-log.jsonl`).
 package struct ConsentLogEntry: Sendable, Equatable {
     /// The SHA-256 of the log's line before this one (64 zeros for a log's first line), which chains the
-    /// lines (CONTRACT §11); `nil` on a line written before the engine chained them.
+    /// lines (SCHEMA.md, "What an answer's line carries"); `nil` on a line written before the engine chained them.
     package var prev: String?
     /// `consent`, `usOptOuts`, `tracking`, `reset`, `explainerShown`, `regionLearned`, `trackingChanged` or
     /// `rulesUpdated`.

@@ -32,7 +32,7 @@ public struct FileConsentStore: ChainedConsentStore, ConsentLogReading {
     /// What ``update(_:)`` and ``readLog()`` had to tell, until ``takeWarnings()``.
     let pending = PendingWarnings()
     /// What this store last read or wrote of `state.json` and the log, so that it reads neither again while
-    /// no other process has replaced or appended to them (CONTRACT §15: one read per launch).
+    /// no other process has replaced or appended to them (ARCHITECTURE.md, "Rules of dependency": one read per launch).
     private let cache = StoreCache()
 
     /// The stored record, `<directory>/state.json`.
@@ -135,7 +135,7 @@ public struct FileConsentStore: ChainedConsentStore, ConsentLogReading {
         try chainedUpdate(change, proof: nil, handOver: { _ in })
     }
 
-    /// ``update(_:)``, chaining the new line to the log's last (CONTRACT §11): its `prev` is the SHA-256 of
+    /// ``update(_:)``, chaining the new line to the log's last (`Sources/ConsentEngine/State/SCHEMA.md`, "The hash chain"): its `prev` is the SHA-256 of
     /// the last line as it is on disk, read under the lock, and `state.json` gets the new `logHead` and
     /// `logLines` in the same locked write. When the state's head is not the log's last line (a crash came
     /// between an append and the state write, or the state is new or was set aside), the count is taken
@@ -196,7 +196,7 @@ public struct FileConsentStore: ChainedConsentStore, ConsentLogReading {
         cache.log = appended.status?.identity.map {
             StoreCache.LogEnd(identity: $0, head: line.sha256, lines: line.number, lastChange: record.changeCount)
         }
-        // Appended, handed over, then the record written (CONTRACT §18).
+        // Appended, handed over, then the record written: a crash leaves the log ahead of the record, never behind it.
         handOver(line)
         let written = try attempt("replace the state", stateFile) { () throws(SystemCallError) in
             try AtomicFileWriter(calls: calls).replace(stateFile, with: state, through: temporaryFile)

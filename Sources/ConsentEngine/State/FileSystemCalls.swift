@@ -56,7 +56,7 @@ package struct FileSystemCalls: Sendable {
         package var identity: FileIdentity? = nil
     }
 
-    /// What tells one state of a file from another without reading it (CONTRACT §15): the device and inode
+    /// What tells one state of a file from another without reading it (ARCHITECTURE.md, "Rules of dependency"): the device and inode
     /// (a rename puts a new file in the name's place), the size, and the time it was last modified, to the
     /// nanosecond where the file system keeps it. (Not the time its entry changed: the rename that puts a
     /// written file in place changes that.)
@@ -314,8 +314,8 @@ private enum LiveSystem {
         #endif
     }
 
-    /// Gives a file or folder data protection class C, "complete until first user authentication" (CONTRACT
-    /// §13a): an app launched in the background after the device's first unlock can still read its answers,
+    /// Gives a file or folder data protection class C, "complete until first user authentication"
+    /// (README, "On iOS and macOS: ConsentEngineApple"): an app launched in the background after the device's first unlock can still read its answers,
     /// even where the app's default class is "complete". Only Apple's systems have data protection; a file
     /// system without it (a Mac's, an external disk's) refuses the call, which is no error.
     static func protectUntilFirstUnlock(_ descriptor: Int32) throws(SystemCallError) {

@@ -6,7 +6,7 @@ import Foundation
 
 extension FileConsentStore {
     /// The folder ``FileConsentStore/init(appID:clock:)`` keeps the apps' folders in: the app's own
-    /// Application Support folder, then `ConsentEngine` (CONTRACT §13a).
+    /// Application Support folder, then `ConsentEngine` (README, "On iOS and macOS: ConsentEngineApple").
     ///
     /// On iOS that is inside the app's container (backed up with it, deleted with the app); a sandboxed Mac
     /// app gets its container's, another Mac app `~/Library/Application Support`. On Linux the same lookup

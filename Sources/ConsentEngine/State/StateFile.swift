@@ -89,7 +89,7 @@ package enum StateFile {
     }
 }
 
-/// What `state.json` keeps beside the record from schema 3 on (CONTRACT §11): the install's id, made at the
+/// What `state.json` keeps beside the record from schema 3 on (SCHEMA.md): the install's id, made at the
 /// first write, and where the consent log's chain stood after the last write. Absent in a file of an
 /// older schema; the next write sets them.
 package struct StateChain: Sendable, Equatable {

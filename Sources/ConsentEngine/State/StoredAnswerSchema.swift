@@ -134,7 +134,7 @@ package enum StoredAnswerSchema {
 
     // MARK: - Log lines
 
-    /// One line of the consent log, `prev` first (CONTRACT §11), then the event and its fields, then an
+    /// One line of the consent log, `prev` first (SCHEMA.md, "The hash chain"), then the event and its fields, then an
     /// answer's proof: `policyFiles`, `language`, `collectionMethod`, `engineVersion`, `installID` and the
     /// strings (`null` where the answer produced none).
     package static func value(_ entry: ConsentLogEntry) -> JSONValue {

@@ -54,7 +54,7 @@ public struct ATTTrackingAuthorizer: TrackingAuthorizer {
     }
 
     /// App Tracking Transparency's status now, read at every evaluation of a launch: it counts over the
-    /// stored answer (CONTRACT §13a). A status this version does not know reads as `restricted`.
+    /// stored answer. A status this version does not know reads as `restricted`.
     public func systemStatus() async -> TrackingStatus? {
         await system.status.trackingStatus
     }

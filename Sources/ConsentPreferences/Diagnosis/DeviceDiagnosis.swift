@@ -2,7 +2,7 @@ import ConsentEngine
 import ConsentSignals
 import Foundation
 
-/// What a device's stored consent says (CONTRACT §10): which CMP wrote the keys and what applies, the
+/// What a device's stored consent says (`docs/explain.md`): which CMP wrote the keys and what applies, the
 /// decoded strings, whether the keys agree with them, what Google will serve and why, and Consent Mode.
 ///
 /// ```swift

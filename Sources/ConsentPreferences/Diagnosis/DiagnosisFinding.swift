@@ -11,7 +11,7 @@ public struct DiagnosisFinding: Sendable, Equatable {
         case warning
     }
 
-    /// The finding ids, stable across releases (CONTRACT §10 and the table of `docs/explain.md`); each one's
+    /// The finding ids, stable across releases (the table of `docs/explain.md`); each one's
     /// meaning is its ``summary``.
     public enum ID: String, Sendable, Equatable, CaseIterable {
         /// GDPR applies but no TC string is stored.

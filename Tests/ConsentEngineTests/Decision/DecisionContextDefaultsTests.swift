@@ -1,7 +1,7 @@
 import ConsentEngine
 import Testing
 
-/// What an app gets from a context it does not spell out (CONTRACT §15): a release build, so that debug
+/// What an app gets from a context it does not spell out (README, "Embedding"): a release build, so that debug
 /// overrides never apply in production because a parameter was left out.
 struct DecisionContextDefaultsTests {
     @Test func aContextThatNamesNoBuildIsAReleaseBuild() {

@@ -3,7 +3,7 @@ import Testing
 @testable import ConsentEngine
 
 /// A launch reads `state.json` once and replaces it once per event it records, and makes at most two full
-/// decisions (CONTRACT §15), counted through the store's injected file-system calls.
+/// decisions (ARCHITECTURE.md, "Rules of dependency"), counted through the store's injected file-system calls.
 struct OneReadPerLaunchTests {
     private func opens(of name: String, in calls: [String]) -> Int { calls.filter { $0 == "open \(name)" }.count }
     private func renames(onto name: String, in calls: [String]) -> Int { calls.filter { $0 == "rename \(name)" }.count }

@@ -132,7 +132,7 @@ private struct NoKeys: ConsentSignalsReader {
     func readKeys() -> InAppKeys { InAppKeys() }
 }
 
-/// What the sink is handed, and when, inside the store's locked write (CONTRACT §18).
+/// What the sink is handed, and when, inside the store's locked write (README, "Proof of consent").
 struct ReceiptHandOverTests {
     /// A sink that notes, with each line, the calls the store had made when it was handed over.
     final class OrderSink: ConsentReceiptSink, @unchecked Sendable {

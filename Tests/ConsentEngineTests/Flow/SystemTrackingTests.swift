@@ -1,7 +1,7 @@
 import ConsentEngine
 import Testing
 
-/// A launch reads the system's tracking answer at every evaluation and follows it (CONTRACT §13a).
+/// A launch reads the system's tracking answer at every evaluation and follows it: the user can change it in Settings at any time.
 struct SystemTrackingTests {
     /// A tracking authorizer whose system answer is `status`, read anew each time it is asked, and which
     /// the prompt sets as a real system would.

@@ -3,7 +3,7 @@ import ConsentImpact
 import Foundation
 import Testing
 
-/// The policy's optional `controller` block, which Kantara consent receipts name (CONTRACT §11).
+/// The policy's optional `controller` block, which Kantara consent receipts name (README, "Proof of consent").
 struct PolicyControllerTests {
     private var controller: [String: Any] { [
         "name": "Publisher Test Ads GmbH", "contact": "Data Protection Officer", "email": "privacy@publisher.example",

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import ConsentEngine
 
-/// The chain recomputed by a script written from CONTRACT §11 alone, in Python, with none of the engine's
+/// The chain recomputed by a script written from SCHEMA.md's "The hash chain" alone, in Python, with none of the engine's
 /// code: it must agree with every line the engine wrote and with the head and count in the state.
-struct IndependentChainTests {
+struct IndependentChainProcessTests {
     /// §11: "prev: the SHA-256 (lowercase hex) of the exact bytes of the file's actual last line, without its
     /// newline; the first line of a new log has 64 zeros"; logHead the SHA-256 of the last line, logLines
     /// the number of physical lines.

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The package's SHA-256 against FIPS 180-4's published examples and Python's `hashlib`.
+/// The package's SHA-256 against FIPS 180-4's published examples.
 struct SHA256Tests {
     /// NIST's SHA-256 examples (FIPS 180-4 and the CSRC "Example Algorithms" sheet): the empty message,
     /// "abc" (one block), the 448-bit and 896-bit two-block messages, and one million "a".
@@ -47,6 +47,10 @@ struct SHA256Tests {
         #expect(!SHA256Hash.isDigest(String(Self.vectors[0].digest.dropLast())))
     }
 
+}
+
+/// The package's SHA-256 against Python's `hashlib`, which runs as a process.
+struct SHA256PythonProcessTests {
     /// 1,000 inputs of 0 to 10,000 random bytes, lengths round a block's edges included, hashed here and by
     /// Python's `hashlib`.
     @Test(.enabled(if: Python.interpreter != nil, Comment(rawValue: Python.missing)))

@@ -3,7 +3,7 @@ import Testing
 @testable import ConsentEngine
 import ConsentReports
 
-/// The store's side of the hash chain (CONTRACT §11): what each append writes into the line and the state.
+/// The store's side of the hash chain (SCHEMA.md, "The hash chain"): what each append writes into the line and the state.
 struct ChainedLogTests {
     private let installID = "6f1c1f8e-4f4b-4c3a-9d2e-8a1b2c3d4e5f"
 

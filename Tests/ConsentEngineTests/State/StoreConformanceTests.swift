@@ -3,7 +3,7 @@ import ConsentEngineTesting
 import Foundation
 import Testing
 
-/// The package's two stores pass the checks it publishes for an app's own (CONTRACT §15).
+/// The package's two stores pass the checks it publishes for an app's own (README, "The app's own store, policy and tests").
 struct StoreConformanceTests {
     @Test func theFileStoreKeepsTheStoreContract() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-\(UUID().uuidString)").path

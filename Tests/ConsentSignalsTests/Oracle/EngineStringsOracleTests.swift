@@ -5,9 +5,9 @@ import Foundation
 import Testing
 
 /// Every TC string the decision fixtures make the engine write, read by the independent iab-tcf decoder:
-/// it must see exactly the answer (CONTRACT §9), not merely what our own decoder sees.
+/// it must see exactly the answer, not merely what our own decoder sees.
 @Suite("iab-tcf oracle on the engine's strings")
-struct EngineStringsOracleTests {
+struct EngineStringsOracleProcessTests {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

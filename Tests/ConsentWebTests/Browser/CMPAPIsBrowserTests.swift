@@ -4,7 +4,7 @@ import JSONKit
 import TestSupport
 import Testing
 
-/// The CMP APIs as a page in headless Chromium sees them (CONTRACT §16): every command from the top frame,
+/// The CMP APIs as a page in headless Chromium sees them (README, "Web content in the app"): every command from the top frame,
 /// from a sandboxed cross-origin frame through the locator frames, and in every frame as a web view adds the
 /// script; each state's answers against `consentctl decode` of the same strings.
 @Suite(.enabled(if: BrowserHarness.enabled, BrowserHarness.skipMessage))

@@ -5,7 +5,7 @@ import Testing
 
 /// The figures the README quotes: the script's size, and the time from its start in a page to the first
 /// `ping` answer, measured in the browser. Printed, not asserted: speed targets belong in the benchmark.
-@Suite struct CMPFiguresTests {
+@Suite struct CMPFiguresBrowserTests {
     @Test("the script's size in bytes and gzipped is printed")
     func size() throws {
         let state = try #require(try BrowserRun.sharedStates.get()[.gdprConsentAll])

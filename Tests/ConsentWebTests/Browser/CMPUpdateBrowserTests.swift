@@ -1,7 +1,7 @@
 import JSONKit
 import Testing
 
-/// What listeners hear when the app sends new signals to an open page (CONTRACT §16 "An update function"):
+/// What listeners hear when the app sends new signals to an open page (README, "Web content in the app"):
 /// in the specs' order, not after their removal, not twice for the same signals, and a listener that throws
 /// neither stops the others nor breaks the page.
 @Suite(.enabled(if: BrowserHarness.enabled, BrowserHarness.skipMessage))

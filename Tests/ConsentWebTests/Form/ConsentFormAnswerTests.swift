@@ -3,7 +3,7 @@ import ConsentWeb
 import Foundation
 import Testing
 
-/// The page's message read against the form it answers (CONTRACT §17): what it gives, and every kind of
+/// The page's message read against the form it answers (README, "A form for your users"): what it gives, and every kind of
 /// message that is refused, with its reason.
 @Suite struct ConsentFormAnswerTests {
     static let policy = Policy.default

@@ -8,7 +8,7 @@ import TestSupport
 /// finding nothing against WCAG 2.1 A and AA. It is the one page here that ConsentWeb does not make; it is
 /// tested beside the others for the browser harness they share.
 @Suite(.enabled(if: BrowserHarness.enabled && WarehouseReportPage.enabled, BrowserHarness.skipMessage))
-struct WarehouseReportPageTests {
+struct WarehouseReportPageBrowserTests {
     @Test("every chart names its table, which the page holds, and is drawn from its rows")
     func chartsAndTheirTables() throws {
         let page = try WarehouseReportPage.shared.get()

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `consentctl audit` in a real process, on the real-shaped fixture apps and on input made to break it.
-struct AuditCommandTests {
+struct AuditCommandProcessTests {
     private static let flutter = "fixtures/audit/real-apps/flutter_quiz/ios"
 
     @Test func theHelpListsEveryRuleIdWithItsSeverityInOneTable() throws {

@@ -55,7 +55,9 @@ enum Consentctl {
 extension Consentctl {
     /// Runs `consentctl` from a bash script that sets its streams up: the script runs the binary as
     /// `"$0" "$@"` (e.g. `exec "$0" "$@" > /dev/full`); stdout and stderr are what reaches the test.
-    static func runWithShell(_ script: String, _ arguments: [String], directory: URL = repository) throws -> Result {
+    /// Runs `script` with bash, `$0` the binary and `$@` `arguments`; its standard output goes to `stdout` when
+    /// given (the result's `stdout` is then empty), else to a pipe read into the result.
+    static func runWithShell(_ script: String, _ arguments: [String], directory: URL = repository, stdout: FileHandle? = nil) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", script, binary.path] + arguments
@@ -65,10 +67,10 @@ extension Consentctl {
         process.environment = env
         let output = Pipe(), error = Pipe()
         process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
+        process.standardOutput = stdout ?? output
         process.standardError = error
         try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let out = stdout == nil ? output.fileHandleForReading.readDataToEndOfFile() : Data()
         let err = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Result(stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),

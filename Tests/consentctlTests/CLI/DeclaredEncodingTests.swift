@@ -4,7 +4,7 @@ import Testing
 /// The 44 bytes on which libxml2's switch to cp1258 crashed the release binary (exit 139), as a
 /// preferences file, a plist and a privacy manifest: each command refuses them with exit 65 and one line
 /// naming the file and the encoding declared, before libxml2 sees them.
-struct DeclaredEncodingTests {
+struct DeclaredEncodingProcessTests {
     static let crash = Array("<?xml version='1.0' encoding='cp1258'".utf8) + [0x90] + Array("?><map".utf8)
 
     @Test(arguments: [

@@ -3,7 +3,7 @@ import Testing
 
 /// `consentctl decode` in a real process: every GPP section by its prefix, and the warnings about what a
 /// string says beside its fields.
-struct DecodeCommandTests {
+struct DecodeCommandProcessTests {
     /// IAB's iabgpp-es 3.2 encoding every section it knows at its defaults: 2, 5 and 6 to 27.
     static let everySection = "DBACOcGA~CPSG_8APSG_8ANwAAAENAAFgAAAAAAAAAAAAAAAAAAAA.IAAA.YAAAAAAAAAAA"
         + "~BPSG_8APSG_8AAAAAAENAACAAAAAAAAAAAAAAAAAAA.YAAAAAAAAAA~1---~BAAAAAAAAQA.QA~BAAAAABA.QA~BAAAABA~BAAAAEA.QA"

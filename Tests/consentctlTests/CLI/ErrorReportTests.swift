@@ -8,7 +8,7 @@ import InputFiles
 import JSONKit
 import Testing
 
-/// Every error case of the libraries `consentctl` links becomes the exit code CONTRACT §5 gives it, in
+/// Every error case of the libraries `consentctl` links becomes the exit code the README gives it ("The command line"), in
 /// `ErrorReport`, the one place; hints follow the case, not the wording of the message.
 struct ErrorReportTests {
     struct Row: CustomTestStringConvertible, Sendable {

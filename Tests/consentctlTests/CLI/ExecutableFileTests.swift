@@ -3,7 +3,7 @@ import Testing
 
 /// The executables the tests run are written by a `cp` child, never held open for writing by the test
 /// process, whose children could inherit the descriptor (Linux then refuses the exec: "Text file busy").
-struct ExecutableFileTests {
+struct ExecutableFileProcessTests {
     private func output(of executable: URL) throws -> String {
         let process = Process()
         process.executableURL = executable

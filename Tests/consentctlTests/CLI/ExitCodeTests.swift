@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Every exit code of the contract that a process can produce without a terminal.
-struct ExitCodeTests {
+struct ExitCodeProcessTests {
     @Test func aMalformedPolicyExits78NamingTheJSONPath() throws {
         let folder = try TemporaryFolder()
         let policy = folder.url.appendingPathComponent("policy.json")

@@ -4,7 +4,7 @@ import Testing
 
 /// `consentctl explain` in a real process, on the preferences.plist real launches wrote and on files made
 /// to differ from it.
-struct ExplainCommandTests {
+struct ExplainCommandProcessTests {
     static let app = "com.example.Shopping"
     static let june = "2026-06-01T00:00:00Z"
 

@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-/// `consentctl form --html` (CONTRACT §17): which form it prints for which region, the preview note, the
+/// `consentctl form --html` (README, "A form for your users"): which form it prints for which region, the preview note, the
 /// common options that choose what it shows, and its usage errors. What the page does is tested in a real
 /// browser (`Tests/ConsentWebTests/Form/Browser`), on pages this command prints.
-struct FormCommandTests {
+struct FormCommandProcessTests {
     /// The form's data, which the page's script draws: the JSON value after the script's last `(window, document, `.
     static func data(_ html: String) throws -> [String: Any] {
         let marker = "})(window, document, "

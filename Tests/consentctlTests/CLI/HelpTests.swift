@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// Every command's help is a golden text, and every example in it runs and succeeds.
-struct HelpTests {
+struct HelpProcessTests {
     static let commands = allCommands.map { $0.name }
 
     @Test(arguments: commands)

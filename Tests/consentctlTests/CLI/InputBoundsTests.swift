@@ -3,7 +3,7 @@ import Testing
 
 /// §5: standard input in line mode is read in lines of at most 4 KiB, and `test --run` matches under a
 /// time bound, so that no input can exhaust memory or hold the command.
-struct InputBoundsTests {
+struct InputBoundsProcessTests {
     @Test func aLineOver4KiBOnStdinIsRefusedWithAHintAndNothingIsStored() throws {
         let state = try TemporaryFolder()
         let result = try Consentctl.run(["prompt", "--geo", "EEA", "--state-dir", state.path],

@@ -9,7 +9,7 @@ import Darwin
 
 /// §14 "Files": every file a command reads as input goes through one bounded reader, opened without
 /// blocking, so that no FIFO, socket, device or endless pipe can hold a command or exhaust its memory.
-struct InputFilesTests {
+struct InputFilesProcessTests {
     /// The commands that read a file named on the command line, and the code of an empty one.
     private static func commands(_ file: String, state: TemporaryFolder) -> [(arguments: [String], emptyCode: Int32)] {
         [

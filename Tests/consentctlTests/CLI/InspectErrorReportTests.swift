@@ -9,8 +9,8 @@ import InputFiles
 import PropertyLists
 import Testing
 
-/// Every error case of the libraries only `consentctl-inspect` links becomes the exit code CONTRACT §§5, 8
-/// and 10 give it, in the inspect tool's one mapping; an audit's outcome becomes its status in the command.
+/// Every error case of the libraries only `consentctl-inspect` links becomes the exit code the README gives
+/// it ("The command line", "Auditing an app", "Diagnosing a device"), in the inspect tool's one mapping; an audit's outcome becomes its status in the command.
 struct InspectErrorReportTests {
     struct Row: CustomTestStringConvertible, Sendable {
         var name: String

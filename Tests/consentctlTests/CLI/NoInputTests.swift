@@ -3,7 +3,7 @@ import Testing
 
 /// §5: with `--no-input`, a prompt that no flag answers is exit 64 — and it writes nothing first: no
 /// learned region, no answer given by an earlier flag, nothing on stdout.
-struct NoInputTests {
+struct NoInputProcessTests {
     @Test(arguments: [
         (["prompt", "--geo", "EEA"], "--consent all|none|custom"),
         (["prompt", "--geo", "EEA", "--consent", "all"], "--explainer continue"),

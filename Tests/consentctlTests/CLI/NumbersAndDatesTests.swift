@@ -3,7 +3,7 @@ import Testing
 
 /// §4: every number and date is range-checked where it enters — a bad flag is exit 64, a bad state is
 /// corrupt (set aside), a bad fixture does not load — never a trap and never a wrapped year.
-struct NumbersAndDatesTests {
+struct NumbersAndDatesProcessTests {
     @Test(arguments: [
         "0000-01-01", "0000-06-01T00:00:00Z", "10000-01-01T00:00:00Z", "2026-03-01T12:00:00+24:00",
         "2026-03-01T12:00:00-99:59", "2026-03-01T12:00:00+05:60", "9999-12-31T23:30:00-01:00",

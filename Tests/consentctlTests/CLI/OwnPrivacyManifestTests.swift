@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The package's own privacy manifests (CONTRACT §13a) pass the audit it gives other apps' manifests.
-struct OwnPrivacyManifestTests {
+/// The package's own privacy manifests (ARCHITECTURE.md's targets table) pass the audit it gives other apps' manifests.
+struct OwnPrivacyManifestProcessTests {
     static let manifests: [String] = {
         let sources = Consentctl.repository.appendingPathComponent("Sources")
         let folders = (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []

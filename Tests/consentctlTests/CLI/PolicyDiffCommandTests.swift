@@ -3,8 +3,8 @@ import Testing
 
 /// `consentctl policy diff`, run as a user runs it: its impact over a folder of stored states equals, number
 /// for number, what `consentctl status --policy NEW` says for each app; it writes nothing; it exits as
-/// CONTRACT §12 says.
-struct PolicyDiffCommandTests {
+/// `docs/policy-diff.md` says.
+struct PolicyDiffCommandProcessTests {
     static let now = "2026-06-01T12:00:00Z"
     static let oldPolicy = "policies/default.json"
 

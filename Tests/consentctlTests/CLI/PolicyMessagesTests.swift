@@ -3,7 +3,7 @@ import Testing
 
 /// §3 on the real binary: a bad policy or vendor list is refused with the file, the JSON path and what is
 /// wrong, never with a name from the code; a directory, an empty file and /dev/null each get their code.
-struct PolicyMessagesTests {
+struct PolicyMessagesProcessTests {
     /// The default policy with one change, written as a file that extends it.
     static func policy(_ change: String) -> String {
         #"{"extends": "\#(Consentctl.repository.path)/policies/default.json", \#(change)}"#

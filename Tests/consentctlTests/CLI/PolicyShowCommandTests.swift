@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `policy show` on the real binary: the policy's calendar, upcoming changes first, as of `--now`.
-struct PolicyShowCommandTests {
+struct PolicyShowCommandProcessTests {
     /// The lines of `policy show`'s summary from the calendar's heading to the line before `answers valid…`.
     static func calendar(_ arguments: [String]) throws -> [String] {
         let result = try Consentctl.run(["policy", "show"] + arguments)

@@ -3,7 +3,7 @@ import Testing
 
 /// `consentctl policy update` on the real binary: rules kept for a QA app's state folder as its server
 /// would deliver them, in force for every later command; a refused file changes nothing.
-struct PolicyUpdateCommandTests {
+struct PolicyUpdateCommandProcessTests {
     /// Every file under `folder` and its bytes.
     static func snapshot(_ folder: URL) throws -> [String: Data] {
         var files: [String: Data] = [:]

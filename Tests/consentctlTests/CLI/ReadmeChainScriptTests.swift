@@ -3,7 +3,7 @@ import Testing
 
 /// The README's check of the chain "with sha256sum and jq alone" works on a log consentctl wrote, and finds
 /// an edited line: the one way to verify a log without this project is shown to work.
-struct ReadmeChainScriptTests {
+struct ReadmeChainScriptProcessTests {
     static let jqAndSha256sum = ["/usr/bin/jq", "/usr/bin/sha256sum"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
 
     /// The README's `sh` block that begins with the marker line.

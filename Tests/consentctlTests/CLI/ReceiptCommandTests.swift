@@ -3,9 +3,9 @@ import ConsentReports
 import Foundation
 import Testing
 
-/// `consentctl receipt` on the real binary (CONTRACT §11): the proof of the answer in force, its Kantara
+/// `consentctl receipt` on the real binary (README, "Proof of consent"): the proof of the answer in force, its Kantara
 /// form, and its exit codes.
-struct ReceiptCommandTests {
+struct ReceiptCommandProcessTests {
     /// A policy file that extends a copy of the default policy and names a controller, in a folder of its own.
     private func policyFiles(in folder: TemporaryFolder) throws -> (policy: URL, base: URL) {
         let base = folder.url.appendingPathComponent("base.json")

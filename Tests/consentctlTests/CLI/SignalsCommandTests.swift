@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// `consentctl signals` and `preferences.plist` after a real launch (CONTRACT §9, §4).
-struct SignalsCommandTests {
+/// `consentctl signals` and `preferences.plist` after a real launch (README, "The signals the ad stack reads").
+struct SignalsCommandProcessTests {
     private func signals(_ state: TemporaryFolder, _ extra: [String] = []) throws -> [String: Any] {
         let result = try Consentctl.run(["signals", "--geo", "DE", "--json", "--state-dir", state.path] + extra)
         #expect(result.status == 0, "\(result.stderr)")

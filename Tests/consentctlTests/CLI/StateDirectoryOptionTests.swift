@@ -1,7 +1,7 @@
 import Testing
 @testable import ConsentCLI
 
-/// The command line's state directory (CONTRACT §4): the library's stores keep the app's own folder, and
+/// The command line's state directory (README, "The command line"): the library's stores keep the app's own folder, and
 /// `consentctl` picks its own from the flag and the environment.
 struct StateDirectoryOptionTests {
     struct Resolution: Sendable, CustomTestStringConvertible {

@@ -3,7 +3,7 @@ import Testing
 
 /// §4 on the real binary: nothing in the app folder is followed through a link, a special file is refused
 /// without blocking, and a folder open to others is tightened with a warning.
-struct StateFolderTests {
+struct StateFolderProcessTests {
     static let answeringEverything = ["--geo", "EEA", "--consent", "all", "--explainer", "continue", "--tracking", "allow"]
 
     @Test(arguments: ["state.json", "state.json.tmp", "state.lock", "consent-log.jsonl", "preferences.plist", "preferences.plist.tmp"])

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-struct StatusCommandTests {
+struct StatusCommandProcessTests {
     @Test func aFreshStateInTheEEARequiresTheFormAndForbidsAds() throws {
         let state = try TemporaryFolder()
         let result = try Consentctl.run(["status", "--geo", "EEA", "--json", "--state-dir", state.path])

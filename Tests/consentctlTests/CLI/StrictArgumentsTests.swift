@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// §5: arguments are strict, so that a slip is a usage error instead of a different command.
-struct StrictArgumentsTests {
+struct StrictArgumentsProcessTests {
     @Test(arguments: [
         (["status", "--app", "--state-dir", "D"], "--app needs a value"),
         (["status", "--geo", "--json"], "--geo needs a value"),

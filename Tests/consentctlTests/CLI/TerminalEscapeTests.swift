@@ -3,8 +3,8 @@ import Testing
 
 /// Escape sequences in policy texts (and in anything echoed back) never reach a terminal raw: the line
 /// prompts, the summaries and the messages show them as symbols (the full-screen form is covered end to
-/// end in `TerminalFormEndToEndTests`).
-struct TerminalEscapeTests {
+/// end in `TerminalFormEndToEndProcessTests`).
+struct TerminalEscapeProcessTests {
     static let raw: [Character] = ["\u{1B}", "\u{07}", "\u{9B}"]
 
     @Test func lineModePromptsShowEscapesAsSymbols() throws {

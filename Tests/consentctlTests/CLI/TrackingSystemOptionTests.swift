@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// `--tracking-system` (CONTRACT §13a): the system's tracking answer counts over the stored one; `status`
+/// `--tracking-system`: the system's tracking answer counts over the stored one; `status`
 /// shows it and writes nothing, a launch logs the change once and stores it.
-struct TrackingSystemOptionTests {
+struct TrackingSystemOptionProcessTests {
     private func answerAndAllow(_ state: TemporaryFolder) throws {
         let answered = try Consentctl.run(["prompt", "--geo", "DE", "--state-dir", state.path, "--consent", "all",
                                            "--explainer", "continue", "--tracking", "allow"])

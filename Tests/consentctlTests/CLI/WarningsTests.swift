@@ -3,7 +3,7 @@ import Testing
 
 /// §4: a quarantine, a tightened folder or a repaired log line reaches the user from every command — on
 /// stderr in text mode, in the `warnings` list with `--json` — and `log` names each line it cannot read.
-struct WarningsTests {
+struct WarningsProcessTests {
     static let commands: [[String]] = [
         ["status", "--geo", "EEA"],
         ["prompt", "--geo", "EEA", "--consent", "none", "--explainer", "continue", "--tracking", "deny"],

@@ -3,7 +3,7 @@ import Testing
 
 /// The real binary in a real terminal (tmux, 80×24), driven with keys as a person would.
 @Suite(.serialized)
-struct TerminalFormEndToEndTests {
+struct TerminalFormEndToEndProcessTests {
     init() {
         if !TmuxSession.isAvailable {
             print("⚠️  tmux is not installed: the terminal end-to-end tests will fail (apt-get install tmux; .ci/run does)")

@@ -4,7 +4,7 @@ import TestSupport
 
 /// Every command line the README shows runs as written, from where the README says, in a scratch state
 /// folder, and ends with the exit code the README shows (`ReadmeCommands` has the rules of reading).
-@Suite struct ReadmeCommandsTests {
+@Suite struct ReadmeCommandsProcessTests {
     /// Read when the suite is set up; an error of reading fails `theREADMEIsReadIntoCommands`, not this.
     private static let sequences = (try? ReadmeCommands.sequences()) ?? []
 

@@ -5,7 +5,7 @@ import Testing
 
 /// What every screen tells and lists alike: the key help names each button's letter key as a key, and
 /// partners come in one order (by id, vendors before ATPs) in every list.
-struct ScreenFooterTests {
+struct ScreenFooterProcessTests {
     /// Every screen of the form and the prompts, in both languages of the default policy.
     static var screens: [(name: String, content: ScreenContent)] {
         var screens: [(String, ScreenContent)] = []

@@ -2,14 +2,14 @@ import Foundation
 import Testing
 
 /// The query gives every install of a corpus the real binary made the verdict `consentctl log --verify` gives
-/// that install's log and state (CONTRACT §18): DuckDB on the whole corpus, Spark on 50 installs of every kind.
+/// that install's log and state (`docs/warehouse.md`): DuckDB on the whole corpus, Spark on 50 installs of every kind.
 ///
 /// Two lines swapped are left out: the chain, not the row order, orders the lines, so a warehouse cannot hold
 /// that fault (`log --verify FILE` finds it). So is a line inserted twice over, which is a retry to the warehouse.
-struct WarehouseAgreementTests {
+struct WarehouseAgreementProcessTests {
     typealias Kind = WarehouseCorpus.Kind
 
-    @Test(.enabled(if: WarehouseVerifyTests.enabled, Comment(rawValue: WarehouseScript.duckDBMissing)))
+    @Test(.enabled(if: WarehouseVerifyProcessTests.enabled, Comment(rawValue: WarehouseScript.duckDBMissing)))
     func theCorpusHoldsEveryKindAndLogVerifyFindsEachTampering() throws {
         let corpus = try WarehouseCorpus.shared()
         let byKind = Dictionary(grouping: corpus.installs, by: \.kind)
@@ -34,7 +34,7 @@ struct WarehouseAgreementTests {
                 "logs begun before the chain that have chained lines since")
     }
 
-    @Test(.enabled(if: WarehouseVerifyTests.enabled, Comment(rawValue: WarehouseScript.duckDBMissing)))
+    @Test(.enabled(if: WarehouseVerifyProcessTests.enabled, Comment(rawValue: WarehouseScript.duckDBMissing)))
     func duckDBGivesEveryInstallOfTheCorpusTheVerdictOfLogVerify() throws {
         let corpus = try WarehouseCorpus.shared()
         try check(corpus, corpus.installs, engine: "duckdb")

@@ -2,7 +2,7 @@
 import Foundation
 import TestSupport
 
-/// Installs made by the real binary for the warehouse check (CONTRACT §18): varied launches, logs begun by an
+/// Installs made by the real binary for the warehouse check (`docs/warehouse.md`): varied launches, logs begun by an
 /// older version, writes cut short by a crash, states left behind by one, and copies tampered with in every way
 /// a warehouse can see, each with the verdict `consentctl log --verify` gives its log and state.
 ///
@@ -350,7 +350,7 @@ final class WarehouseCorpus: @unchecked Sendable {
         return object
     }
 
-    /// Whether a line begins `{"prev":"` with 64 lowercase hex digits and a quote (CONTRACT §18).
+    /// Whether a line begins `{"prev":"` with 64 lowercase hex digits and a quote, as every chained line begins (SCHEMA.md, "The hash chain").
     static func hasWholePrev(_ line: [UInt8]) -> Bool {
         let prefix = Array(#"{"prev":""#.utf8)
         guard line.count >= prefix.count + 65, line.starts(with: prefix), line[prefix.count + 64] == UInt8(ascii: "\"") else { return false }

@@ -3,7 +3,7 @@ import Testing
 
 /// `scripts/warehouse`'s exit codes: 64 for a usage error, 66 for a file that cannot be read, 65 for a bad
 /// row, named by its file and line, before any engine starts.
-struct WarehouseInputTests {
+struct WarehouseInputProcessTests {
     static let good = #"{"installID":"a","line":"{\"prev\":\"0000000000000000000000000000000000000000000000000000000000000000\",\"event\":\"reset\"}"}"#
     static let goodUpload = #"{"installID":"a","head":"\#(String(repeating: "0", count: 64))","lines":1,"uploadedAt":"2026-12-01T10:00:00Z"}"#
 
@@ -16,7 +16,7 @@ struct WarehouseInputTests {
         return (folder, linesFile, uploadsFile)
     }
 
-    @Test(.enabled(if: WarehouseVerifyTests.enabled, Comment(rawValue: WarehouseScript.duckDBMissing)), arguments: [
+    @Test(.enabled(if: WarehouseVerifyProcessTests.enabled, Comment(rawValue: WarehouseScript.duckDBMissing)), arguments: [
         ([], "a command is needed"),
         (["frobnicate"], "unknown command 'frobnicate'"),
         (["verify", "--engine", "oracle", "a", "b"], "--engine is duckdb or spark, not 'oracle'"),
@@ -34,7 +34,7 @@ struct WarehouseInputTests {
         #expect(result.stdout.isEmpty)
     }
 
-    @Test(.enabled(if: WarehouseVerifyTests.enabled, Comment(rawValue: WarehouseScript.duckDBMissing)))
+    @Test(.enabled(if: WarehouseVerifyProcessTests.enabled, Comment(rawValue: WarehouseScript.duckDBMissing)))
     func aMissingFileOrADirectoryIsExit66() throws {
         let (folder, lines, _) = try files(lines: [Self.good], uploads: [])
         let missing = folder.url.appendingPathComponent("none.jsonl").path
@@ -46,7 +46,7 @@ struct WarehouseInputTests {
         #expect(directory.stderr == "warehouse: \(folder.path): is a directory\n")
     }
 
-    @Test(.enabled(if: WarehouseVerifyTests.enabled, Comment(rawValue: WarehouseScript.duckDBMissing)), arguments: [
+    @Test(.enabled(if: WarehouseVerifyProcessTests.enabled, Comment(rawValue: WarehouseScript.duckDBMissing)), arguments: [
         ("lines", "not json", "not a JSON row"),
         ("lines", "[1, 2]", "a row is a JSON object, not list"),
         ("lines", #"{"installID":"a","line":"x","lineBase64":"eA=="}"#, "a row has line or lineBase64, not both"),
@@ -98,7 +98,7 @@ struct WarehouseInputTests {
 
     /// JSON's whitespace around a row, or between its fields, is no fault: a carriage return (a file with CRLF line
     /// ends, or one at the file's very start) included, which DuckDB's CSV reader takes for the end of a line.
-    @Test(.enabled(if: WarehouseVerifyTests.enabled, Comment(rawValue: WarehouseScript.duckDBMissing)), arguments: [
+    @Test(.enabled(if: WarehouseVerifyProcessTests.enabled, Comment(rawValue: WarehouseScript.duckDBMissing)), arguments: [
         [good + "\r", "  " + good + " "],
         ["\r" + good, good],
         [good, good.replacingOccurrences(of: #","line""#, with: "\r,\t\"line\"")],
@@ -112,7 +112,7 @@ struct WarehouseInputTests {
 
     /// The first bad row is named, whether a byte that is not UTF-8 or a check finds it, and however many good
     /// rows come before the rows given.
-    @Test(.enabled(if: WarehouseVerifyTests.enabled, Comment(rawValue: WarehouseScript.duckDBMissing)), arguments: [
+    @Test(.enabled(if: WarehouseVerifyProcessTests.enabled, Comment(rawValue: WarehouseScript.duckDBMissing)), arguments: [
         (1, ["notUTF8", "good", "notJSON"], "line 2: not UTF-8"),
         (1, ["notJSON", "good", "notUTF8"], "line 2: not a JSON row"),
         (2, ["notUTF8", "notUTF8", "notJSON"], "line 3: not UTF-8"),
@@ -138,7 +138,7 @@ struct WarehouseInputTests {
         #expect(result.stdout.isEmpty)
     }
 
-    @Test(.enabled(if: WarehouseVerifyTests.enabled, Comment(rawValue: WarehouseScript.duckDBMissing)))
+    @Test(.enabled(if: WarehouseVerifyProcessTests.enabled, Comment(rawValue: WarehouseScript.duckDBMissing)))
     func aRowThatIsNotUTF8IsRefusedAndTheHintIsLineBase64() throws {
         let (folder, lines, uploads) = try files(lines: [Self.good], uploads: [])
         let notUTF8 = Array(#"{"installID":"a","line":""#.utf8) + [0xFF] + Array(#""}"#.utf8)

@@ -5,11 +5,11 @@ import Testing
 /// `scripts/warehouse report` checked, not trusted (docs/warehouse.md): every figure of its tables against the
 /// counts Swift makes from the same logs, over installs the real binary made from known proportions, on DuckDB and
 /// on Spark; the installs tampered with left out of the figures and counted among those left out.
-struct WarehouseReportTests {
+struct WarehouseReportProcessTests {
     static let corpus = Result { try ReportCorpus.build(installs: 200, seed: 41) }
     static let sparkEnabled = (WarehouseScript.python != nil && WarehouseScript.hasSpark) || WarehouseScript.isCI
 
-    @Test(.enabled(if: WarehouseVerifyTests.enabled, Comment(rawValue: WarehouseScript.duckDBMissing)))
+    @Test(.enabled(if: WarehouseVerifyProcessTests.enabled, Comment(rawValue: WarehouseScript.duckDBMissing)))
     func duckDBsReportOfTheCorpusIsWhatSwiftCountsFromTheSameLogs() throws {
         let corpus = try Self.corpus.get()
         let plain = corpus.installs.filter { $0.tampering == nil }
@@ -76,7 +76,7 @@ struct WarehouseReportTests {
 
     // MARK: - The fixtures
 
-    @Test(.enabled(if: WarehouseVerifyTests.enabled, Comment(rawValue: WarehouseScript.duckDBMissing)))
+    @Test(.enabled(if: WarehouseVerifyProcessTests.enabled, Comment(rawValue: WarehouseScript.duckDBMissing)))
     func theFixturesReportIsWhatSwiftCountsFromTheirLogs() throws {
         let folder = Consentctl.repository.appendingPathComponent("fixtures/warehouse")
         let rows = (lines: folder.appendingPathComponent("lines.jsonl"), uploads: folder.appendingPathComponent("uploads.jsonl"))
@@ -108,7 +108,7 @@ struct WarehouseReportTests {
 
     // MARK: - The page
 
-    @Test(.enabled(if: WarehouseVerifyTests.enabled, Comment(rawValue: WarehouseScript.duckDBMissing)))
+    @Test(.enabled(if: WarehouseVerifyProcessTests.enabled, Comment(rawValue: WarehouseScript.duckDBMissing)))
     func thePageIsTheSameOnEveryRunAndNeedsNothingFromOutside() throws {
         let folder = try TemporaryFolder()
         let rows = (lines: Consentctl.repository.appendingPathComponent("fixtures/warehouse/lines.jsonl"),
@@ -131,7 +131,7 @@ struct WarehouseReportTests {
 
     // MARK: - What it reads
 
-    @Test(.enabled(if: WarehouseVerifyTests.enabled, Comment(rawValue: WarehouseScript.duckDBMissing)))
+    @Test(.enabled(if: WarehouseVerifyProcessTests.enabled, Comment(rawValue: WarehouseScript.duckDBMissing)))
     func aChainWhoseFirstLineIsAnEventTheReportDoesNotReadIsCountedAsIntact() throws {
         // A genesis line of an event the report knows nothing of (as a device restored from a backup would begin
         // its new chain), then an answer: the install is intact, and its answer counted.
@@ -147,7 +147,7 @@ struct WarehouseReportTests {
         #expect(tables["first-answer"]?.rows.first?.values == [1, 300, 300], "from the first line to the answer")
     }
 
-    @Test(.enabled(if: WarehouseVerifyTests.enabled, Comment(rawValue: WarehouseScript.duckDBMissing)), arguments: [
+    @Test(.enabled(if: WarehouseVerifyProcessTests.enabled, Comment(rawValue: WarehouseScript.duckDBMissing)), arguments: [
         (["report", "--html"], 64, "--html needs a value"),
         (["report", "--json", "only-one.jsonl"], 64, "report takes LINES and UPLOADS, given 1"),
         (["verify", "--html", "r.html", "a", "b"], 64, "unknown option '--html' for verify"),

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `scripts/warehouse`, run as a publisher runs it (CONTRACT §18), in the interpreter `.ci/run` sets up: the one
+/// `scripts/warehouse`, run as a publisher runs it (`docs/warehouse.md`), in the interpreter `.ci/run` sets up: the one
 /// `$WAREHOUSE_PYTHON` names, or the venv the script makes at `${TMPDIR:-/tmp}/consentengine-warehouse-venv`.
 enum WarehouseScript {
     /// One install as the query reports it.

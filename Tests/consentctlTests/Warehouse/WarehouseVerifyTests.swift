@@ -2,9 +2,9 @@
 import Foundation
 import Testing
 
-/// `scripts/warehouse verify` on DuckDB (CONTRACT §18): what the query counts for each shape a chain can take
+/// `scripts/warehouse verify` on DuckDB (`docs/warehouse.md`): what the query counts for each shape a chain can take
 /// in a warehouse, the upload row that alone shows a dropped tail, and the exit codes and messages of bad input.
-struct WarehouseVerifyTests {
+struct WarehouseVerifyProcessTests {
     static let enabled = WarehouseScript.python != nil || WarehouseScript.isCI
 
     /// A chain of reset lines made by hand, as the engine writes them: the first line's prev is 64 zeros.
@@ -120,7 +120,7 @@ struct WarehouseVerifyTests {
     @Test(.enabled(if: enabled, Comment(rawValue: WarehouseScript.duckDBMissing)))
     func aDroppedTailIsFoundOnlyAgainstTheUploadRow() throws {
         let state = try TemporaryFolder()
-        let launch = try Consentctl.run(LogVerifyCommandTests.launch + ["--state-dir", state.path])
+        let launch = try Consentctl.run(LogVerifyCommandProcessTests.launch + ["--state-dir", state.path])
         #expect(launch.status == 0, "\(launch.stderr)")
         let app = state.url.appendingPathComponent("default")
         let lines = LogLines.split(ArraySlice(try Array(Data(contentsOf: app.appendingPathComponent("consent-log.jsonl"))))).map(Array.init)

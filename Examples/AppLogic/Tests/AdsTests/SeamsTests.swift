@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// Every seam an app plugs into, implemented and tested from outside the engine, with its public API alone
-/// (CONTRACT §15).
+/// (README, "Embedding").
 struct SeamsTests {
     let now = Date(timeIntervalSince1970: 1_780_000_000)
 

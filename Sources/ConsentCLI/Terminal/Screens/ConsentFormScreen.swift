@@ -4,7 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import ConsentEngine
-import ConsentVocabulary
 
 /// The consent form (and privacy options) on the terminal, driving a ``ConsentFormSession``.
 struct ConsentFormScreen: InteractiveScreen, Sendable {
@@ -12,13 +11,14 @@ struct ConsentFormScreen: InteractiveScreen, Sendable {
     enum RowTarget: Equatable {
         case purpose(Int), objection(Int), specialFeature(Int), partner(PartnerID), partnerObjection(Int)
 
-        var command: AnswerCommand {
+        /// The form session's action that flips the row.
+        var action: ConsentFormAction {
             switch self {
             case .purpose(let id): return .togglePurpose(id)
-            case .objection(let id): return .object(id)
+            case .objection(let id): return .toggleObjection(purpose: id)
             case .specialFeature(let id): return .toggleSpecialFeature(id)
             case .partner(let id): return .togglePartner(id)
-            case .partnerObjection(let id): return .objectPartner(.vendor(id))
+            case .partnerObjection(let id): return .togglePartnerObjection(.vendor(id))
             }
         }
     }
@@ -97,7 +97,7 @@ struct ConsentFormScreen: InteractiveScreen, Sendable {
         case .dismiss:
             return .dismissed
         case .toggle(let row):
-            _ = session.apply(rows[row].command)
+            _ = session.apply(rows[row].action)
             return .stay
         case .press(let button):
             let screen = session.screen

@@ -1,5 +1,4 @@
 import ConsentEngine
-import ConsentVocabulary
 
 /// The US-state opt-out form on the terminal, driving an ``OptOutFormSession``.
 struct OptOutFormScreen: InteractiveScreen, Sendable {

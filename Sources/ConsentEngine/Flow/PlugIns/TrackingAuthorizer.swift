@@ -1,7 +1,7 @@
 /// Shows the tracking explainer and the system tracking prompt (App Tracking Transparency on iOS).
 public protocol TrackingAuthorizer: Sendable {
     /// The system's tracking authorization now, which a launch reads at every evaluation (the user can
-    /// change it in Settings at any time, CONTRACT §13a) and which then counts over the stored answer; `nil`
+    /// change it in Settings at any time) and which then counts over the stored answer; `nil`
     /// where there is no system to ask (the default), and the context's ``DecisionContext/trackingSystem``
     /// stands.
     func systemStatus() async -> TrackingStatus?

@@ -4,7 +4,7 @@ import Foundation
 import JSONKit
 import Testing
 
-/// The consent form's pages in headless Chromium, as `consentctl form --html` prints them (CONTRACT §17):
+/// The consent form's pages in headless Chromium, as `consentctl form --html` prints them (README, "A form for your users"):
 /// every path, the keyboard alone, axe-core, reflow and zoom, and the two first-layer buttons.
 @Suite(.enabled(if: BrowserHarness.enabled, BrowserHarness.skipMessage))
 struct ConsentFormBrowserTests {

@@ -7,7 +7,7 @@ import Testing
 /// The figures and pictures the README shows: the page's size, its time to first paint in the browser, and
 /// the screenshots of the first layer and of Manage options. Figures are printed, not asserted: speed
 /// targets belong in the benchmark. `RECORD_SCREENSHOTS=1` writes the screenshots into `docs/`.
-@Suite struct FormFiguresTests {
+@Suite struct FormFiguresBrowserTests {
     static let docs = BrowserHarness.repository.appendingPathComponent("docs")
     static let screenshots = ["consent-form-first-layer.png", "consent-form-manage-options.png"]
 

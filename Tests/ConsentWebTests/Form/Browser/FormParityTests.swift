@@ -18,12 +18,12 @@ final class PlayedDisplay: ConsentFormDisplay {
     func dismiss() {}
 }
 
-/// The same choices on the web form and on the terminal form store the same answer (CONTRACT §17): the web
+/// The same choices on the web form and on the terminal form store the same answer (README, "A form for your users"): the web
 /// form's message, as the browser sent it, goes through `WebConsentFormPresenter` and the launch flow into
 /// a state folder of its own; the terminal form is the real `consentctl prompt` answering line by line; the
 /// two `state.json` files hold the same `consent` object, byte for byte.
 @Suite(.enabled(if: BrowserHarness.enabled, BrowserHarness.skipMessage))
-struct FormParityTests {
+struct FormParityBrowserTests {
     static let cases: [(path: String, lines: [String])] = [
         ("consent", ["consent"]),
         ("doNotConsent", ["reject"]),

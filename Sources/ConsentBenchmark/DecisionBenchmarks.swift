@@ -5,10 +5,10 @@ enum DecisionBenchmarks {
     static var all: [Measurement] {
         let policy = Policy.default
         let now = UTCCalendar.parse("2026-06-01T12:00:00Z")!
-        let context = DecisionContext(region: try! RegionInput(parsing: "DE"), now: now, appID: "com.example.Shopping")
+        let context = DecisionContext(region: try! RegionInput(parsing: "DE"), now: now)
         let answer = ConsentAnswer(
-            choice: .custom, purposes: [1, 3, 4, 7], legitimateInterestObjections: [], specialFeatures: [],
-            partners: [.vendor(755), .vendor(21)], disclosedPartners: policy.partnerIDs, answeredAt: UTCCalendar.parse("2026-01-31T10:00:00Z")!,
+            choices: ConsentChoices(choice: .custom, purposes: [1, 3, 4, 7], legitimateInterestObjections: [], specialFeatures: [],
+                partners: [.vendor(755), .vendor(21)]), disclosedPartners: policy.partnerIDs, answeredAt: UTCCalendar.parse("2026-01-31T10:00:00Z")!,
             policyID: policy.id, policyRevision: policy.revision, tcfPolicyVersion: policy.tcfPolicyVersion,
             region: .eea, regulation: .gdpr, language: "en")
         let record = ConsentRecord(consent: answer)

@@ -338,11 +338,10 @@ public actor Launch {
     }
 
     private func storeConsent(_ choices: ConsentChoices, decision: Decision) async throws -> Settled {
+        // Ids the form does not show (an app's own form, say) are refused, not stored.
+        try choices.check(against: policy)
         let answer = ConsentAnswer(
-            choice: choices.choice, purposes: choices.purposes,
-            legitimateInterestObjections: choices.legitimateInterestObjections,
-            specialFeatures: choices.specialFeatures, partners: choices.partners,
-            partnerObjections: choices.partnerObjections, disclosedPartners: policy.partnerIDs, answeredAt: manager.clock.now(), policyID: policy.id,
+            choices: choices, disclosedPartners: policy.partnerIDs, answeredAt: manager.clock.now(), policyID: policy.id,
             policyRevision: policy.revision, tcfPolicyVersion: policy.tcfPolicyVersion,
             region: decision.region, regulation: decision.regulation, language: language,
             partnerClaims: PartnerClaim.claims(of: policy))
@@ -359,9 +358,7 @@ public actor Launch {
     }
 
     private func storeOptOuts(_ choices: OptOutChoices, region: Region) async throws -> Settled {
-        let answer = USOptOutAnswer(sale: choices.sale, sharing: choices.sharing,
-                                    targetedAdvertising: choices.targetedAdvertising,
-                                    answeredAt: manager.clock.now(), region: region)
+        let answer = USOptOutAnswer(choices, answeredAt: manager.clock.now(), region: region)
         return try await storeAnswer(collectedBy: forms, .optOutForm) { record in
             record.usOptOuts = answer
             record.resetSince = nil

@@ -145,7 +145,7 @@ extension FileConsentStore: RulesKeeping {
         }
         var kept = chain
         kept.rules.removeAll { gone.contains($0) }
-        try attempt("replace the state", stateFile) { () throws(SystemCallError) in
+        _ = try attempt("replace the state", stateFile) { () throws(SystemCallError) in
             try AtomicFileWriter(calls: calls).replace(stateFile, with: StateFile.encode(record, chain: kept), through: stateFile + ".tmp")
         }
     }

@@ -168,8 +168,17 @@ public struct ConsentManager: Sendable {
     }
 
     /// The store's keeping of rules, or its base's beside another CMP; `nil` for a store that keeps none.
+    /// Only the package's stores keep rules, so the store is asked for its type, which is cheap, rather than
+    /// for a conformance, which has the runtime scan every conformance of the binary on a cold start.
     private var rulesKeeper: (any RulesKeeping)? {
-        (store as? any RulesKeeping) ?? (store as? CMPKeysConsentStore)?.baseKeeping
+        Self.keeper(of: store)
+    }
+
+    private static func keeper(of store: any ConsentStore) -> (any RulesKeeping)? {
+        if let file = store as? FileConsentStore { return file }
+        if let memory = store as? InMemoryConsentStore { return memory }
+        if let keys = store as? CMPKeysConsentStore { return keys.baseKeeping }
+        return nil
     }
 
     /// Forgets the stored consent answer and US-state opt-outs until the next answer, and logs it. The

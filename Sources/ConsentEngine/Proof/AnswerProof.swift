@@ -74,5 +74,5 @@ public struct AnswerProof: Sendable, Equatable {
 
 /// The engine's version, as `consentctl --version` prints it and answer lines record it.
 package enum EngineVersion {
-    package static let current = "0.10.0"
+    package static let current = "0.11.0"
 }

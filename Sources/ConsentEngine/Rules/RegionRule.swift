@@ -60,21 +60,24 @@ enum RegionRule {
     /// The hint that decides, of those the policy counts, in its order: under `protective` the first naming
     /// a region under the GDPR now, else the first; a warning names the hints that disagree with it.
     private static func fromHints(_ evaluation: inout Evaluation, policy: Policy, context: DecisionContext) -> RegionHint? {
-        var counted: [RegionHint] = []
+        // One pass in the policy's order, with no array: a decision from hints costs what one from the context does.
+        var chosen: RegionHint?
         for kind in policy.regionHints {
-            if let hint = context.regionHints.value(kind) { counted.append(hint) }
+            guard let hint = context.regionHints.value(kind) else { continue }
+            if chosen == nil { chosen = hint }
+            guard policy.regionHintConflict == .protective else { break }
+            if case .inForce = policy.regions.gdprStanding(of: hint.region, at: context.now) {
+                chosen = hint
+                break
+            }
         }
-        guard var chosen = counted.first else { return nil }
-        if policy.regionHintConflict == .protective,
-           let gdpr = counted.first(where: { hint in
-               if case .inForce = policy.regions.gdprStanding(of: hint.region, at: context.now) { return true }
-               return false
-           }) {
-            chosen = gdpr
-        }
+        guard let chosen else { return nil }
         let region = resolved(chosen.region, policy)
-        let others = counted.filter { resolved($0.region, policy) != region }
-        if !others.isEmpty {
+        let disagrees = policy.regionHints.contains { kind in
+            context.regionHints.value(kind).map { resolved($0.region, policy) != region } ?? false
+        }
+        if disagrees {
+            let others = policy.regionHints.compactMap { context.regionHints.value($0) }.filter { resolved($0.region, policy) != region }
             let named = ([chosen] + others).map { "\($0) → \(resolved($0.region, policy))" }.joined(separator: ", ")
             evaluation.warnings.append(ConsentWarning(
                 .regionHintsDisagree, "the region hints disagree (\(named)); the policy's \(policy.regionHintConflict.rawValue) rule takes \(region) from the \(chosen.kind.rawValue)"))

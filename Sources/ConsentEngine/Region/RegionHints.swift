@@ -21,6 +21,10 @@ public struct RegionHints: Sendable, Equatable {
 
     /// The hints that name a country, in the order of ``RegionHintKind``.
     package private(set) var hints: [RegionHint] = []
+    /// Each hint's kind and region, in the order of `hints`: what a decision compares, in arrays of plain values
+    /// so that the region rule reads them without copying a hint's strings.
+    package private(set) var kinds: [RegionHintKind] = []
+    package private(set) var regions: [Region] = []
 
     /// No hints: what a context has unless the app passes some.
     public static let none = RegionHints()
@@ -64,6 +68,8 @@ public struct RegionHints: Sendable, Equatable {
         // A country of the tables is always one `Region(country:)` knows.
         guard let region = Region(country: country) else { return }
         hints.append(RegionHint(kind: kind, given: given, country: country, region: region))
+        kinds.append(kind)
+        regions.append(region)
     }
 }
 

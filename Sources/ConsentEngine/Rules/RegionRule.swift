@@ -43,9 +43,9 @@ enum RegionRule {
             evaluation.region = resolved(last, policy)
             evaluation.trace.note(Outcome.lastKnown, "the region is unknown now; using the last known region \(evaluation.region)")
         } else if !context.regionHints.isEmpty, !policy.regionHints.isEmpty,
-                  let hint = fromHints(&evaluation, policy: policy, context: context) {
-            evaluation.region = resolved(hint.region, policy)
-            evaluation.trace.note(Outcome.hint, "the region is unknown and no earlier launch knew it; the \(hint) hint gives \(evaluation.region) (hints in the policy's order: \(policy.regionHints.map(\.rawValue).joined(separator: ", ")); \(policy.regionHintConflict.rawValue) on a disagreement)")
+                  let index = fromHints(&evaluation, policy: policy, context: context) {
+            evaluation.region = resolved(context.regionHints.regions[index], policy)
+            evaluation.trace.note(Outcome.hint, "the region is unknown and no earlier launch knew it; the \(context.regionHints.hints[index]) hint gives \(evaluation.region) (hints in the policy's order: \(policy.regionHints.map(\.rawValue).joined(separator: ", ")); \(policy.regionHintConflict.rawValue) on a disagreement)")
         } else {
             evaluation.region = .unknown
             evaluation.trace.note(Outcome.unknown, "the region is unknown and no earlier launch knew it")
@@ -57,30 +57,35 @@ enum RegionRule {
         region == .unitedStates && policy.regions.unitedStatesWithoutState == .other ? .other : region
     }
 
-    /// The hint that decides, of those the policy counts, in its order: under `protective` the first naming
-    /// a region under the GDPR now, else the first; a warning names the hints that disagree with it.
-    private static func fromHints(_ evaluation: inout Evaluation, policy: Policy, context: DecisionContext) -> RegionHint? {
-        // One pass in the policy's order, with no array: a decision from hints costs what one from the context does.
-        var chosen: RegionHint?
+    /// The position in the context's hints of the one that decides, of those the policy counts, in its order:
+    /// under `protective` the first naming a region under the GDPR now, else the first; a warning names the
+    /// hints that disagree with it.
+    private static func fromHints(_ evaluation: inout Evaluation, policy: Policy, context: DecisionContext) -> Int? {
+        // One pass in the policy's order over the hints' kinds and regions (plain values), copying no hint until
+        // one is chosen: a decision from hints costs about what one from the context does.
+        let kinds = context.regionHints.kinds, regions = context.regionHints.regions
+        var chosen: Int?
         for kind in policy.regionHints {
-            guard let hint = context.regionHints.value(kind) else { continue }
-            if chosen == nil { chosen = hint }
+            guard let index = kinds.firstIndex(of: kind) else { continue }
+            if chosen == nil { chosen = index }
             guard policy.regionHintConflict == .protective else { break }
-            if case .inForce = policy.regions.gdprStanding(of: hint.region, at: context.now) {
-                chosen = hint
+            if case .inForce = policy.regions.gdprStanding(of: regions[index], at: context.now) {
+                chosen = index
                 break
             }
         }
         guard let chosen else { return nil }
-        let region = resolved(chosen.region, policy)
-        let disagrees = policy.regionHints.contains { kind in
-            context.regionHints.value(kind).map { resolved($0.region, policy) != region } ?? false
+        let region = resolved(regions[chosen], policy)
+        var disagree = false
+        for index in kinds.indices where policy.regionHints.contains(kinds[index]) && resolved(regions[index], policy) != region {
+            disagree = true
         }
-        if disagrees {
+        if disagree {
+            let hint = context.regionHints.hints[chosen]
             let others = policy.regionHints.compactMap { context.regionHints.value($0) }.filter { resolved($0.region, policy) != region }
-            let named = ([chosen] + others).map { "\($0) → \(resolved($0.region, policy))" }.joined(separator: ", ")
+            let named = ([hint] + others).map { "\($0) → \(resolved($0.region, policy))" }.joined(separator: ", ")
             evaluation.warnings.append(ConsentWarning(
-                .regionHintsDisagree, "the region hints disagree (\(named)); the policy's \(policy.regionHintConflict.rawValue) rule takes \(region) from the \(chosen.kind.rawValue)"))
+                .regionHintsDisagree, "the region hints disagree (\(named)); the policy's \(policy.regionHintConflict.rawValue) rule takes \(region) from the \(hint.kind.rawValue)"))
         }
         return chosen
     }

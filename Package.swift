@@ -75,8 +75,9 @@ let package = Package(
         // no app links it.
         .target(name: "ConsentVocabulary", dependencies: ["ConsentEngine"], swiftSettings: strict),
         // What a policy change does (policy diff): the changes from one policy to another, how stored states
-        // would be decided under each, read without writing, and the policy written back in its file format.
-        .target(name: "ConsentImpact", dependencies: ["ConsentEngine", "JSONKit"], swiftSettings: strict),
+        // would be decided under each, read without writing (through ConsentReports' reader of the app's
+        // files), and the policy written back in its file format.
+        .target(name: "ConsentImpact", dependencies: ["ConsentEngine", "ConsentReports", "JSONKit"], swiftSettings: strict),
         // What the command line and the tools print and write besides the decision: receipts and their
         // Kantara form, the JSON of a launch and of decoded strings, the app's files read as they are, and
         // the simulator's preferences.plist.

@@ -44,8 +44,8 @@ enum ImpactBenchmarks {
         let answeredAt = ISO8601DateFormatter().date(from: "2026-03-01T10:00:00Z")!
         func answer(_ choice: ConsentChoice, purposes: [Int], partners: [PartnerID]) -> ConsentAnswer {
             ConsentAnswer(
-                choice: choice, purposes: purposes, legitimateInterestObjections: [], specialFeatures: choice == .consentAll ? [1, 2] : [],
-                partners: partners, disclosedPartners: policy.partnerIDs, answeredAt: answeredAt, policyID: policy.id,
+                choices: ConsentChoices(choice: choice, purposes: purposes, legitimateInterestObjections: [], specialFeatures: choice == .consentAll ? [1, 2] : [],
+                    partners: partners), disclosedPartners: policy.partnerIDs, answeredAt: answeredAt, policyID: policy.id,
                 policyRevision: policy.revision, tcfPolicyVersion: policy.tcfPolicyVersion, region: .eea, regulation: .gdpr,
                 language: "en", partnerClaims: PartnerClaim.claims(of: policy))
         }
@@ -54,7 +54,7 @@ enum ImpactBenchmarks {
             ConsentRecord(consent: answer(.consentAll, purposes: Array(1...11), partners: policy.partnerIDs), tracking: tracked, lastKnownRegion: .eea),
             ConsentRecord(consent: answer(.rejectAll, purposes: [], partners: []), lastKnownRegion: .eea),
             ConsentRecord(consent: answer(.custom, purposes: [1, 3, 4], partners: [755, 1]), lastKnownRegion: .uk),
-            ConsentRecord(usOptOuts: USOptOutAnswer(sale: true, sharing: false, targetedAdvertising: false, answeredAt: answeredAt,
+            ConsentRecord(usOptOuts: USOptOutAnswer(OptOutChoices(sale: true, sharing: false, targetedAdvertising: false), answeredAt: answeredAt,
                                                     region: .usState("CA")), tracking: tracked, lastKnownRegion: .usState("CA")),
             ConsentRecord(tracking: TrackingAnswer(status: .denied, answeredAt: answeredAt), lastKnownRegion: .other),
             ConsentRecord(lastKnownRegion: .eea),

@@ -7,11 +7,11 @@ enum StoreBenchmarks {
         let policy = Policy.default
         let now = Date()
         let answer = ConsentAnswer(
-            choice: .consentAll, purposes: Array(1...11), legitimateInterestObjections: [], specialFeatures: [1, 2],
-            partners: policy.partnerIDs, disclosedPartners: policy.partnerIDs, answeredAt: now, policyID: policy.id,
+            choices: ConsentChoices(choice: .consentAll, purposes: Array(1...11), legitimateInterestObjections: [], specialFeatures: [1, 2],
+                partners: policy.partnerIDs), disclosedPartners: policy.partnerIDs, answeredAt: now, policyID: policy.id,
             policyRevision: policy.revision, tcfPolicyVersion: policy.tcfPolicyVersion, region: .eea,
             regulation: .gdpr, language: "en")
-        let context = DecisionContext(region: try! RegionInput(parsing: "DE"), now: now, appID: "com.example.Bench")
+        let context = DecisionContext(region: try! RegionInput(parsing: "DE"), now: now)
         return [
             Measurement(name: "durable state write (lock, log append, fsync, rename)", iterations: 100) { count in
                 let store = try FileConsentStore(appID: "com.example.Bench", stateDirectory: folder)

@@ -112,12 +112,12 @@ struct StoredExpectation {
     static func describe(_ record: ConsentRecord, log: [ConsentLogEntry]) -> JSONValue {
         let consent: JSONValue = record.consent.map { answer in
             .members([
-                "choice": .string(answer.choice.rawValue),
-                "purposes": .integers(answer.purposes),
-                "partners": .partners(answer.partners),
-                "objections": .integers(answer.legitimateInterestObjections),
-                "partnerObjections": .integers(answer.partnerObjections),
-                "specialFeatures": .integers(answer.specialFeatures),
+                "choice": .string(answer.choices.choice.rawValue),
+                "purposes": .integers(answer.choices.purposes),
+                "partners": .partners(answer.choices.partners),
+                "objections": .integers(answer.choices.legitimateInterestObjections),
+                "partnerObjections": .integers(answer.choices.partnerObjections),
+                "specialFeatures": .integers(answer.choices.specialFeatures),
                 "disclosedPartners": .partners(answer.disclosedPartners),
                 "answeredAt": .string(UTCCalendar.iso8601(answer.answeredAt)),
                 "policyID": .string(answer.policyID),
@@ -131,9 +131,9 @@ struct StoredExpectation {
         } ?? .null
         let optOuts: JSONValue = record.usOptOuts.map { answer in
             .members([
-                "sale": .bool(answer.sale),
-                "sharing": .bool(answer.sharing),
-                "targeted": .bool(answer.targetedAdvertising),
+                "sale": .bool(answer.choices.sale),
+                "sharing": .bool(answer.choices.sharing),
+                "targeted": .bool(answer.choices.targetedAdvertising),
                 "answeredAt": .string(UTCCalendar.iso8601(answer.answeredAt)),
                 "region": .string(answer.region.description),
             ])

@@ -56,12 +56,13 @@ enum StoredStateSpec {
             try partnerList(node, policy: policy)
         } ?? policy.partnerIDs
         return ConsentAnswer(
-            choice: choice,
-            purposes: try object["purposes"]?.ints() ?? defaults.purposes,
-            legitimateInterestObjections: try object["objections"]?.ints() ?? defaults.legitimateInterestObjections,
-            specialFeatures: try object["specialFeatures"]?.ints() ?? defaults.specialFeatures,
-            partners: try object["partners"]?.partnerIDs() ?? defaults.partners,
-            partnerObjections: try object["partnerObjections"]?.ints() ?? defaults.partnerObjections,
+            choices: ConsentChoices(
+                choice: choice,
+                purposes: try object["purposes"]?.ints() ?? defaults.purposes,
+                legitimateInterestObjections: try object["objections"]?.ints() ?? defaults.legitimateInterestObjections,
+                specialFeatures: try object["specialFeatures"]?.ints() ?? defaults.specialFeatures,
+                partners: try object["partners"]?.partnerIDs() ?? defaults.partners,
+                partnerObjections: try object["partnerObjections"]?.ints() ?? defaults.partnerObjections),
             disclosedPartners: disclosed,
             answeredAt: try object["answeredAt"]?.date() ?? context.now,
             policyID: try object["policyID"]?.string() ?? policy.id,
@@ -126,10 +127,12 @@ enum StoredStateSpec {
         let contextRegion = context.region.region
         let defaultRegion: Region
         if case .usState = contextRegion { defaultRegion = contextRegion } else { defaultRegion = .usState("CA") }
-        return USOptOutAnswer(
+        let choices = OptOutChoices(
             sale: try object["sale"]?.bool() ?? false,
             sharing: try object["sharing"]?.bool() ?? false,
-            targetedAdvertising: try object["targeted"]?.bool() ?? false,
+            targetedAdvertising: try object["targeted"]?.bool() ?? false)
+        return USOptOutAnswer(
+            choices,
             answeredAt: try object["answeredAt"]?.date() ?? context.now,
             region: try object["region"]?.resolvedRegion() ?? defaultRegion)
     }

@@ -20,7 +20,7 @@ package struct PolicyDiff: Sendable, Equatable {
     package init(from old: Policy, to new: Policy) {
         guard old != new else { return }
         let before = PolicyWriting.value(old), after = PolicyWriting.value(new)
-        for key in PolicyJSON.fields {
+        for key in PolicyFields.policy {
             let path = JSONPath.appending(key, to: JSONPath.root)
             switch key {
             case "purposes":

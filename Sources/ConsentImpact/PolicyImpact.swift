@@ -54,17 +54,14 @@ package struct PolicyImpact: Sendable, Equatable {
 
     /// Decides every state under both policies.
     /// - Parameters:
-    ///   - context: the launch context each app is decided in, as `status` would build it for that app
-    ///     (an unknown region falls back to the state's last known region, as at a launch).
-    package init(
-        from old: Policy, to new: Policy, states: [StoredStates.Entry], context: (String) -> DecisionContext
-    ) {
+    ///   - context: the launch context every app is decided in, as `status` would build it (an unknown
+    ///     region falls back to each state's last known region, as at a launch).
+    package init(from old: Policy, to new: Policy, states: [StoredStates.Entry], context: DecisionContext) {
         for entry in states {
             switch entry.state {
             case .unreadable(let reason):
                 unreadable.append(Unreadable(app: entry.appID, reason: reason))
             case .readable(let record):
-                let context = context(entry.appID)
                 count(entry.appID,
                       old: DecisionEngine.decide(policy: old, context: context, record: record, trace: false),
                       new: DecisionEngine.decide(policy: new, context: context, record: record, trace: false))

@@ -5,9 +5,10 @@ import JSONKit
 /// what `policy diff` compares, so that a default written out is no change. Reading is the engine's
 /// (``PolicyLoader``); only the tools write a policy.
 package enum PolicyWriting {
-    /// The policy as a file would hold it: every field, defaults written out, partners inline (never a
-    /// `vendorList` reference) with every field by the vendor list's names but `legitimateInterestPurposes`
-    /// (so `urls`, never `privacyURL`), keys in the order of ``fields``, text maps by language.
+    /// The policy as a file would hold it: every field of ``PolicyFields`` in its order (a test holds the
+    /// two together), defaults written out, partners inline (never a `vendorList` reference) with every
+    /// field by the vendor list's names but `legitimateInterestPurposes` (so `urls`, never `privacyURL`),
+    /// text maps by language.
     package static func value(_ policy: Policy) -> JSONValue {
         func map(_ texts: [String: String]) -> JSONValue {
             .object(texts.keys.sorted().map { JSONValue.Member(key: $0, value: .string(texts[$0]!)) })

@@ -1,12 +1,13 @@
 import ConsentEngine
+import ConsentReports
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
 
-/// The stored states of the apps under a state directory, read without writing anything (§12: `policy
-/// diff` predicts what a policy would do to them, and must not change them while it looks).
+/// The stored states of the apps under a state directory, read without writing anything (`policy diff`
+/// predicts what a policy would do to them, and must not change them while it looks).
 package enum StoredStates {
     /// One app's stored state, as read.
     package enum State: Sendable, Equatable {
@@ -57,9 +58,23 @@ package enum StoredStates {
         entries.reserveCapacity(appIDs.count)
         for id in appIDs {
             let store = try FileConsentStore(appID: id, stateDirectory: stateDirectory, clock: .system)
-            entries.append(Entry(appID: id, state: store.readWithoutWriting()))
+            entries.append(Entry(appID: id, state: state(of: store)))
         }
         return entries
+    }
+
+    /// One app's record as ``FileConsentStore/readOnlyFiles(log:)`` reads it, without its log: a missing
+    /// folder or record reads as empty; a corrupt record, one of a newer schema, a link or special file in
+    /// the record's or the folder's place, or a file that cannot be read is unreadable, with the reason, and
+    /// left as it is.
+    private static func state(of store: FileConsentStore) -> State {
+        do throws(StoreError) {
+            let files = try store.readOnlyFiles(log: false)
+            if let reason = files.unreadableState { return .unreadable(reason: "\(store.stateFile) is corrupt (\(reason))") }
+            return .readable(files.record ?? .empty)
+        } catch {
+            return .unreadable(reason: error.description)
+        }
     }
 
     /// The names of the app folders in `directory`, sorted.
@@ -102,39 +117,4 @@ package struct StoredStatesError: Error, Sendable, Equatable, CustomStringConver
 
     /// `qa-states: no such folder`.
     package var description: String { "\(path): \(reason)" }
-}
-
-extension FileConsentStore {
-    /// Reads the stored record as ``load()`` does, but writes nothing: no folder is tightened, nothing is
-    /// moved aside and no lock is taken, so that reading many apps' states to predict a policy's effect
-    /// (`policy diff --state-dir`) leaves each exactly as it was. A missing folder or record reads as empty;
-    /// a corrupt record, one of a newer schema, a link or special file in the record's or the folder's
-    /// place, or a file that cannot be read is unreadable, with the reason, and left as it is.
-    package func readWithoutWriting() -> StoredStates.State {
-        do throws(StoreError) {
-            let folder = try attempt("open the app folder", directory) { () throws(SystemCallError) in
-                try calls.entryStatus(directory)?.kind
-            }
-            switch folder {
-            case nil:
-                return .readable(.empty)
-            case .directory?:
-                break
-            case .symbolicLink?:
-                return .unreadable(reason: "\(directory) is a symbolic link, and an app folder is never reached through one")
-            case .regularFile?, .special?:
-                return .unreadable(reason: "\(directory) is not a folder")
-            }
-            switch try readState() {
-            case .missing:
-                return .readable(.empty)
-            case .readable(let record, _):
-                return .readable(record)
-            case .corrupt(let reason):
-                return .unreadable(reason: "\(stateFile) is corrupt (\(reason))")
-            }
-        } catch {
-            return .unreadable(reason: error.description)
-        }
-    }
 }

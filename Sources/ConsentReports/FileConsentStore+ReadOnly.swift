@@ -1,7 +1,8 @@
 import ConsentEngine
-/// The app's files as they are, for `consentctl log --verify` and `consentctl receipt` (README, "Proof of consent"),
-/// which never write: nothing is created, moved aside or tightened, and the lock is taken shared, only
-/// when `state.lock` exists (a writer made it), so that a write is never seen half done.
+/// The app's files as they are, the one way the tools read a store without writing (`consentctl log
+/// --verify`, `consentctl receipt`, and `policy diff --state-dir` over many apps' states): nothing is
+/// created, moved aside or tightened, and the lock is taken shared, only when `state.lock` exists (a
+/// writer made it), so that a write is never seen half done.
 extension FileConsentStore {
     /// What the app's folder holds, read without changing it.
     package struct ReadOnlyFiles: Sendable {
@@ -16,11 +17,12 @@ extension FileConsentStore {
         package var log: [UInt8]?
     }
 
-    /// Reads `state.json` and the log as they are, under a shared lock when `state.lock` exists.
+    /// Reads `state.json` and (unless `log` is false) the log as they are, under a shared lock when
+    /// `state.lock` exists.
     /// - Throws: ``StoreError/Kind/newerSchema`` for a state of a newer schema, and
-    ///   ``StoreError/Kind/cannotWrite`` (exit 74) for a link or special file in a file's place, or a file
-    ///   that cannot be read.
-    package func readOnlyFiles() throws(StoreError) -> ReadOnlyFiles {
+    ///   ``StoreError/Kind/cannotWrite`` for a link or special file in a file's place, or a file that cannot
+    ///   be read.
+    package func readOnlyFiles(log readingLog: Bool = true) throws(StoreError) -> ReadOnlyFiles {
         var files = ReadOnlyFiles()
         let folder = try attempt("open the app folder", directory) { () throws(SystemCallError) in
             try calls.entryStatus(directory)
@@ -48,6 +50,7 @@ extension FileConsentStore {
                 files.unreadableState = reason
             }
         }
+        guard readingLog else { return files }
         let log = ConsentLogFile(path: logFile, calls: calls)
         files.log = try attempt("read the consent log", logFile) { () throws(SystemCallError) -> [UInt8]? in
             do throws(SystemCallError) {

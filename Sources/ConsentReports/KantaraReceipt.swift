@@ -19,7 +19,7 @@ package enum KantaraReceipt {
         }
         guard receipt.answer == .consent, let answer = receipt.entry.consent else { throw .notAConsent }
         let language = receipt.proof.language
-        let partners = answer.partners.compactMap { policy.partner($0)?.name ?? "partner \($0)" }
+        let partners = answer.choices.partners.compactMap { policy.partner($0)?.name ?? "partner \($0)" }
         let termination = receipt.validUntil.map { "consent valid until \(UTCCalendar.iso8601($0)); withdrawn through the app's privacy options" }
             ?? "withdrawn through the app's privacy options"
         func purpose(_ text: String, category: String, data: [String]) -> JSONValue {
@@ -35,11 +35,11 @@ package enum KantaraReceipt {
             ])
         }
         var purposes: [JSONValue] = []
-        for item in policy.purposes where answer.purposes.contains(item.id) {
+        for item in policy.purposes where answer.choices.purposes.contains(item.id) {
             purposes.append(purpose(policy.name(of: item, language: language), category: "TCF purpose \(item.id)",
                                     data: ["device identifiers", "app activity"]))
         }
-        for item in policy.specialFeatures where answer.specialFeatures.contains(item.id) {
+        for item in policy.specialFeatures where answer.choices.specialFeatures.contains(item.id) {
             let data = item.id == 1 ? ["precise geolocation"] : ["device characteristics"]
             purposes.append(purpose(policy.name(of: item, language: language), category: "TCF special feature \(item.id)", data: data))
         }

@@ -41,7 +41,7 @@ package struct VocabularyPresenter: ConsentFormPresenter, TrackingAuthorizer, An
     /// the vocabulary, or one the current screen does not take, goes to the source's `reject` with a hint.
     private func answers<Session: Sendable, Answer: Sendable & Equatable>(
         to start: Session, prompt: (Session) -> Prompt, validAnswers: (Session) -> String,
-        apply: (inout Session, AnswerCommand) -> PromptStep<Answer>
+        apply: (inout Session, AnswerCommand) -> FormStep<Answer>
     ) async throws -> Answer? {
         var session = start
         while true {
@@ -54,7 +54,9 @@ package struct VocabularyPresenter: ConsentFormPresenter, TrackingAuthorizer, An
             switch apply(&session, command) {
             case .pending: continue
             case .answered(let answer): return answer
-            case .invalid(let hint): try await source.reject(text, hint: hint, for: shown)
+            case .refused(let refusal):
+                // The form's words for what is wrong, then the vocabulary's for what fits.
+                try await source.reject(text, hint: "\(refusal.reason); \(validAnswers(session))", for: shown)
             }
         }
     }

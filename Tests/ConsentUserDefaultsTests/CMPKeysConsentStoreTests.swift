@@ -13,12 +13,12 @@ struct CMPKeysConsentStoreTests {
     private func acceptAllKeys() -> InAppKeys {
         let policy = Policy.default
         let answer = ConsentAnswer(
-            choice: .consentAll, purposes: Array(1...11), legitimateInterestObjections: [], specialFeatures: [1, 2],
-            partners: policy.partnerIDs, disclosedPartners: policy.partnerIDs, answeredAt: now.addingTimeInterval(-86_400 * 30),
+            choices: ConsentChoices(choice: .consentAll, purposes: Array(1...11), legitimateInterestObjections: [], specialFeatures: [1, 2],
+                partners: policy.partnerIDs), disclosedPartners: policy.partnerIDs, answeredAt: now.addingTimeInterval(-86_400 * 30),
             policyID: policy.id, policyRevision: policy.revision, tcfPolicyVersion: policy.tcfPolicyVersion,
             region: .eea, regulation: .gdpr, language: "en")
         let record = ConsentRecord(consent: answer)
-        let context = DecisionContext(region: try! RegionInput(parsing: "DE"), now: now, appID: "com.example.Shopping", build: .release)
+        let context = DecisionContext(region: try! RegionInput(parsing: "DE"), now: now, build: .release)
         let decision = DecisionEngine.decide(policy: policy, context: context, record: record)
         return SignalBuilder.signals(policy: policy, context: context, record: record, decision: decision).keys
     }
@@ -47,8 +47,8 @@ struct CMPKeysConsentStoreTests {
                                         clock: .fixed(now))
 
         let loaded = try store.load().record
-        #expect(loaded.consent?.choice == .consentAll)
-        #expect(loaded.consent?.purposes == Array(1...11))
+        #expect(loaded.consent?.choices.choice == .consentAll)
+        #expect(loaded.consent?.choices.purposes == Array(1...11))
         let tracking = TrackingAnswer(status: .authorized, answeredAt: now)
         let written = try store.update { record in
             record.tracking = tracking
@@ -56,7 +56,7 @@ struct CMPKeysConsentStoreTests {
             return .tracking(tracking)
         }
         #expect(written.tracking == tracking)
-        #expect(written.consent?.choice == .consentAll)
+        #expect(written.consent?.choices.choice == .consentAll)
         #expect(base.load().record.tracking == tracking)
         #expect(base.load().record.consent == nil)
         #expect(base.readLog().map(\.event) == ["tracking"])
@@ -68,7 +68,7 @@ struct CMPKeysConsentStoreTests {
                                      base: InMemoryConsentStore(), clock: .fixed(now))
         #expect(manager.signalsWriter == nil, "another CMP writes the keys: the engine writes none")
         let decision = try manager.evaluate(DecisionContext(region: try RegionInput(parsing: "FR"), now: now,
-                                                            appID: "com.example.Shopping", build: .release))
+                                                            build: .release))
         #expect(decision.consentStatus == .required)
         #expect(decision.formReason == .noAnswer)
     }

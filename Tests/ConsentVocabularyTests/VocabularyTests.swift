@@ -63,22 +63,32 @@ struct VocabularyOnTheFormsTests {
         #expect(choices.choice == .rejectAll)
     }
 
-    @Test(arguments: [AnswerCommand.togglePurpose(12), .togglePartner(4242), .object(1), .toggleSpecialFeature(3), .button(9), .allow])
-    func answersThatDoNotFitGetAHint(command: AnswerCommand) {
+    @Test(arguments: [AnswerCommand.togglePurpose(12), .togglePartner(4242), .object(1), .toggleSpecialFeature(3)])
+    func anIDTheFormDoesNotShowIsRefusedInTheFormsTermsAndChangesNothing(command: AnswerCommand) {
         var form = session()
         _ = form.apply(.manage)
-        guard case .invalid(let hint) = form.apply(command) else { Issue.record("accepted \(command)"); return }
-        #expect(!hint.isEmpty)
+        let before = form
+        guard case .refused(.notOnForm(let refusal)) = form.apply(command) else { Issue.record("accepted \(command)"); return }
+        #expect(FormRefusal.notOnForm(refusal).reason == refusal.description, "the form says what the public check says")
+        #expect(form == before)
     }
 
-    @Test func togglesOnTheFirstScreenPointToManageOptions() {
+    @Test func aButtonPastTheLastAndAnAnswerOfAnotherPromptAreNoButtonOfThisScreen() {
         var form = session()
-        guard case .invalid(let hint) = form.apply(.togglePurpose(1)) else { Issue.record("accepted"); return }
-        #expect(hint.contains("manage"))
+        _ = form.apply(.manage)
+        #expect(form.apply(.button(9)) == .refused(.noSuchButton(9, count: 3)))
+        #expect(form.apply(.allow) == .refused(.notOnThisScreen))
+        #expect(FormRefusal.noSuchButton(9, count: 3).reason == "there is no button 9 here (buttons 1–3)")
+    }
+
+    @Test func togglesOnTheFirstScreenBelongToManageOptions() {
+        var form = session()
+        #expect(form.apply(AnswerCommand.togglePurpose(1)) == .refused(.onlyInManageOptions))
+        #expect(FormRefusal.onlyInManageOptions.reason.contains("Manage options"))
     }
 
     @Test func theOptOutFormStartsFromTheOptOutsInForce() {
-        let current = USOptOutAnswer(sale: true, sharing: false, targetedAdvertising: false, answeredAt: UTCCalendar.parse("2026-01-01")!, region: .usState("CA"))
+        let current = USOptOutAnswer(OptOutChoices(sale: true, sharing: false, targetedAdvertising: false), answeredAt: UTCCalendar.parse("2026-01-01")!, region: .usState("CA"))
         var form = OptOutFormSession(request: OptOutFormRequest(policy: .default, language: "en", region: .usState("CA"), current: current))
         #expect(form.apply(AnswerCommand.optOut(.targeted)) == .pending)
         #expect(form.apply(AnswerCommand.confirm) == .answered(OptOutChoices(sale: true, targetedAdvertising: true)))

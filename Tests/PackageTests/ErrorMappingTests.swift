@@ -18,6 +18,7 @@ import Testing
         "ConsentEngine.PolicyValidation.Failure": "internal; validation throws(Failure), which the loader turns into a PolicyError",
         "ConsentEngine.StateReadError": "internal; throws(StateReadError) within the store, which reads the state as corrupt",
         "ConsentEngine.SystemCallError": "internal; throws(SystemCallError) within the store, which wraps it in a StoreError",
+        "ConsentEngine.StoreError.SystemCall": "never thrown: only a StoreError's underlyingError, which the StoreError's row reports",
         "ConsentAudit.ExpansionLimit": "internal; throws(ExpansionLimit) within the xcconfig resolver, which reports an AuditError",
         "PropertyLists.XMLDeclaration.Fault": "throws(Fault) only to XMLDeclarationCheck, which turns it into a PropertyListError",
         "ConsentUserDefaults.UserDefaultsSuiteError": "ConsentUserDefaults is an app's library, which no command links: its error ends an app's launch",

@@ -45,8 +45,8 @@ do {
     let store = try FileConsentStore(appID: arguments[1], stateDirectory: arguments[0])
     for revision in stride(from: 1, through: count, by: 1) {
         let answer = ConsentAnswer(
-            choice: .custom, purposes: [1, revision % 10 + 1], legitimateInterestObjections: [],
-            specialFeatures: [], partners: [.vendor(revision)], disclosedPartners: [.vendor(revision)],
+            choices: ConsentChoices(choice: .custom, purposes: [1, revision % 10 + 1], legitimateInterestObjections: [],
+                specialFeatures: [], partners: [.vendor(revision)]), disclosedPartners: [.vendor(revision)],
             answeredAt: Date(timeIntervalSince1970: 1_800_000_000 + Double(revision)), policyID: "writer-\(tag)",
             policyRevision: revision, tcfPolicyVersion: 5, region: .eea, regulation: .gdpr, language: "en")
         try store.update { record in

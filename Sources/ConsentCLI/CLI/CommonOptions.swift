@@ -80,7 +80,7 @@ struct CommonOptions: Sendable {
     /// The launch context the options describe.
     func context(now: Date) -> DecisionContext {
         DecisionContext(
-            region: region, regionHints: regionHints, now: now, appID: appID, build: build, isTestDevice: testDevice, deviceID: deviceID,
+            region: region, regionHints: regionHints, now: now, build: build, isTestDevice: testDevice, deviceID: deviceID,
             isTaggedUnderAgeOfConsent: tfua, debugGeography: debugGeography,
             debugResetConsent: resetConsent,
             trackingCapability: trackingSystem == .restricted ? .restricted : .available,
@@ -195,25 +195,15 @@ struct RegionHintText: Sendable {
 
 extension Option where Value == TrackingStatus {
     static var trackingSystem: Option<TrackingStatus> {
-        Option("tracking-system", "STATUS", help: "the system's tracking answer, over the stored one: notDetermined, restricted, denied or authorized") { text throws(CLIError) in
-            guard let status = TrackingStatus.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
-                throw CLIError.usage("--tracking-system: '\(text)' is not a tracking status",
-                                     hint: "use one of: \(TrackingStatus.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            return status
-        }
+        Option("tracking-system", "STATUS", help: "the system's tracking answer, over the stored one: notDetermined, restricted, denied or authorized",
+               oneOf: "a tracking status")
     }
 }
 
 extension Option where Value == DebugGeography {
     static var debugGeo: Option<DebugGeography> {
-        Option("debug-geo", "GEO", help: "debug geography: EEA, regulatedUSState, other or disabled (debug builds on test devices)") { text throws(CLIError) in
-            guard let geography = DebugGeography.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
-                throw CLIError.usage("--debug-geo: '\(text)' is not a debug geography",
-                                     hint: "use one of: \(DebugGeography.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            return geography
-        }
+        Option("debug-geo", "GEO", help: "debug geography: EEA, regulatedUSState, other or disabled (debug builds on test devices)",
+               oneOf: "a debug geography")
     }
 }
 

@@ -108,6 +108,14 @@ extension ConsentFormRefusal: ReportableError {
     }
 }
 
+/// Choices a form returned that do not answer the policy's form (an id it does not show): bad input data.
+extension ConsentChoicesError: ReportableError {
+    package var report: ErrorReport {
+        ErrorReport("the form's choices were refused: \(description)",
+                    hint: "nothing was stored; the choices may name only the purposes, special features and partners of the policy's form", code: .dataError)
+    }
+}
+
 /// A value a string's field cannot carry comes from the stored answer or the policy: bad input data.
 extension SignalEncodingError: ReportableError {
     package var report: ErrorReport {
@@ -219,6 +227,8 @@ extension StoreError: ReportableError {
             ErrorReport(description, hint: "check \(path): the app's state folder may hold only regular files this user can write (no links, folders, FIFOs or devices)", code: .ioError)
         case .newerSchema:
             ErrorReport(description, hint: "a newer consentctl wrote this state; upgrade consentctl (the file was left untouched)", code: .dataError)
+        case .corrupt:
+            ErrorReport(description, hint: "the bytes are not a record the engine serialized; the file store sets such a state.json aside itself", code: .dataError)
         }
     }
 }

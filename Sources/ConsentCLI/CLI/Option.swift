@@ -33,11 +33,14 @@ extension Option where Value == String {
 }
 
 extension Option where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
-    /// An option that takes one of `Value`'s cases by name, in any letter case; any other text is the usage
-    /// error `--NAME: 'TEXT' is not NOUN`, with the cases as the hint (`use text, json or kantara`).
+    /// An option that takes one of `Value`'s cases by name, in any letter case (`eea` for `EEA`,
+    /// `notdetermined` for `notDetermined`); any other text is the usage error `--NAME: 'TEXT' is not NOUN`,
+    /// with the cases as the hint (`use text, json or kantara`). The one case-insensitive reading of a
+    /// named value on the command line.
     package init(_ name: String, _ placeholder: String, help: String, oneOf noun: String) {
         self.init(name, placeholder, help: help) { text throws(CLIError) in
-            guard let value = Value(rawValue: text.lowercased()) else {
+            let wanted = text.lowercased()
+            guard let value = Value.allCases.first(where: { $0.rawValue.lowercased() == wanted }) else {
                 let names = Value.allCases.map(\.rawValue)
                 let choices = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names.joined()
                 throw CLIError.usage("--\(name): '\(text)' is not \(noun)", hint: "use \(choices)")

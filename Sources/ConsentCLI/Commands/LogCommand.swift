@@ -65,14 +65,14 @@ enum LogCommand: Command {
     static func line(_ entry: ConsentLogEntry) -> String {
         var parts = [UTCCalendar.iso8601(entry.at), "#\(entry.change)", entry.event]
         if let consent = entry.consent {
-            parts.append(consent.choice.rawValue)
-            parts.append("purposes [\(list(consent.purposes))]")
-            if !consent.legitimateInterestObjections.isEmpty { parts.append("objections [\(list(consent.legitimateInterestObjections))]") }
-            parts.append("partners [\(consent.partners.map(\.description).joined(separator: ", "))]")
-            if !consent.partnerObjections.isEmpty { parts.append("partner objections [\(list(consent.partnerObjections))]") }
+            parts.append(consent.choices.choice.rawValue)
+            parts.append("purposes [\(list(consent.choices.purposes))]")
+            if !consent.choices.legitimateInterestObjections.isEmpty { parts.append("objections [\(list(consent.choices.legitimateInterestObjections))]") }
+            parts.append("partners [\(consent.choices.partners.map(\.description).joined(separator: ", "))]")
+            if !consent.choices.partnerObjections.isEmpty { parts.append("partner objections [\(list(consent.choices.partnerObjections))]") }
         }
         if let optOuts = entry.usOptOuts {
-            let chosen = [(optOuts.sale, "sale"), (optOuts.sharing, "sharing"), (optOuts.targetedAdvertising, "targeted")]
+            let chosen = [(optOuts.choices.sale, "sale"), (optOuts.choices.sharing, "sharing"), (optOuts.choices.targetedAdvertising, "targeted")]
                 .filter(\.0).map(\.1)
             parts.append("opted out of [\(chosen.joined(separator: ", "))]")
         }

@@ -41,11 +41,7 @@ enum PolicyDiffAction {
         }
         let states = try StoredStates.read(stateDirectory: stateDir, appID: arguments[Option.app])
         let now = options.clock.now()
-        let impact = PolicyImpact(from: old, to: new, states: states) { app in
-            var appOptions = options
-            appOptions.appID = app
-            return appOptions.context(now: now)
-        }
+        let impact = PolicyImpact(from: old, to: new, states: states, context: options.context(now: now))
         let list = arguments[Flag.list]
         if options.json {
             invocation.console.out(json(diff, impact: impact, list: list))

@@ -82,13 +82,14 @@ enum ReceiptCommand: Command {
         if let region = receipt.entry.region { answered += " in \(region)" }
         if let validUntil = receipt.validUntil { answered += ", valid until \(UTCCalendar.iso8601(validUntil))" }
         lines.append(answered)
-        if let consent = receipt.entry.consent {
+        if let choices = receipt.entry.consent?.choices {
             let ids = { (list: [Int]) in list.isEmpty ? "none" : list.map(String.init).joined(separator: ",") }
-            lines.append("choice: \(consent.choice.rawValue); purposes \(ids(consent.purposes)); special features \(ids(consent.specialFeatures)); "
-                + "partners \(consent.partners.isEmpty ? "none" : consent.partners.map(\.description).joined(separator: ","))")
+            lines.append("choice: \(choices.choice.rawValue); purposes \(ids(choices.purposes)); special features \(ids(choices.specialFeatures)); "
+                + "partners \(choices.partners.isEmpty ? "none" : choices.partners.map(\.description).joined(separator: ","))")
         }
         if let optOuts = receipt.entry.usOptOuts {
-            let chosen = [(optOuts.sale, "sale"), (optOuts.sharing, "sharing"), (optOuts.targetedAdvertising, "targeted")].filter(\.0).map(\.1)
+            let chosen = [(optOuts.choices.sale, "sale"), (optOuts.choices.sharing, "sharing"),
+                          (optOuts.choices.targetedAdvertising, "targeted")].filter(\.0).map(\.1)
             lines.append("opted out of: \(chosen.isEmpty ? "nothing" : chosen.joined(separator: ", "))")
         }
         lines.append("policy: \(proof.policyID) revision \(proof.policyRevision)")

@@ -13,8 +13,6 @@ public struct DecisionContext: Sendable, Equatable {
     public package(set) var regionHints: RegionHints
     /// The current time (inject a fixed one in tests; every date is UTC).
     public package(set) var now: Date
-    /// The app whose answers are used (reverse-DNS, e.g. `com.example.Shopping`).
-    public package(set) var appID: String
     /// Debug or release build: debug settings are honoured only in debug builds.
     public package(set) var build: Build
     /// A simulator, or any device the developer marks as a test device.
@@ -46,7 +44,6 @@ public struct DecisionContext: Sendable, Equatable {
         region: RegionInput = .unknown,
         regionHints: RegionHints = .none,
         now: Date = ConsentClock.system.now(),
-        appID: String = "default",
         build: Build = .release,
         isTestDevice: Bool = false,
         deviceID: String? = nil,
@@ -60,7 +57,6 @@ public struct DecisionContext: Sendable, Equatable {
         self.region = region
         self.regionHints = regionHints
         self.now = now
-        self.appID = appID
         self.build = build
         self.isTestDevice = isTestDevice
         self.deviceID = deviceID

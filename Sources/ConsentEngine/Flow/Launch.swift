@@ -338,6 +338,8 @@ public actor Launch {
     }
 
     private func storeConsent(_ choices: ConsentChoices, decision: Decision) async throws -> Settled {
+        // Ids the form does not show (an app's own form, say) are refused, not stored.
+        try choices.check(against: policy)
         let answer = ConsentAnswer(choices, policy: policy, region: decision.region, regulation: decision.regulation,
                                    language: language, answeredAt: manager.clock.now())
         // The answer was given after the launch's `now` (the form took time): the decisions after it are as
@@ -351,9 +353,7 @@ public actor Launch {
     }
 
     private func storeOptOuts(_ choices: OptOutChoices, region: Region) async throws -> Settled {
-        let answer = USOptOutAnswer(sale: choices.sale, sharing: choices.sharing,
-                                    targetedAdvertising: choices.targetedAdvertising,
-                                    answeredAt: manager.clock.now(), region: region)
+        let answer = USOptOutAnswer(choices, answeredAt: manager.clock.now(), region: region)
         return try await storeAnswer(collectedBy: forms, .optOutForm) { record in
             record.usOptOuts = answer
             record.resetSince = nil

@@ -12,6 +12,14 @@ public struct LaunchReport: Sendable, Equatable {
     public package(set) var adsStarted: Bool
     /// The decision after the launch.
     public package(set) var decision: Decision
+
+    /// A launch's report: what `shown` lists, whether ads started, and `decision` (one
+    /// ``ConsentManager/evaluate(_:)`` gave, in an app's test of what it does with a report).
+    public init(shown: [ShownScreen], adsStarted: Bool, decision: Decision) {
+        self.shown = shown
+        self.adsStarted = adsStarted
+        self.decision = decision
+    }
 }
 
 /// A screen a launch showed.

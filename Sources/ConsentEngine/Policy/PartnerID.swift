@@ -3,7 +3,7 @@
 ///
 /// Written as an integer for a vendor and as the string `atp:N` for an ATP, in flags, fixtures and files;
 /// vendors sort before ATPs, each by number.
-public enum PartnerID: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
+public enum PartnerID: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// A Global Vendor List vendor (1–65535).
     case vendor(Int)
     /// A Google Ad Tech Provider by its id in Google's ATP list.
@@ -47,29 +47,6 @@ public enum PartnerID: Sendable, Hashable, Comparable, CustomStringConvertible, 
         case (.vendor(let a), .vendor(let b)), (.googleATP(let a), .googleATP(let b)): return a < b
         case (.vendor, .googleATP): return true
         case (.googleATP, .vendor): return false
-        }
-    }
-
-    /// A vendor as its integer, an ATP as `atp:N`.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let id = try? container.decode(Int.self), let partner = PartnerID(parsing: String(id)) {
-            self = partner
-            return
-        }
-        let text = try container.decode(String.self)
-        guard let partner = PartnerID(parsing: text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not a partner id (755 or atp:89)")
-        }
-        self = partner
-    }
-
-    /// A vendor as its integer, an ATP as `atp:N`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .vendor(let id): try container.encode(id)
-        case .googleATP: try container.encode(description)
         }
     }
 }

@@ -17,8 +17,8 @@ struct VendorListReference: Sendable, Equatable {
     var vendors: [Int]?
 }
 
-/// The policy file format (documented in `policies/README.md`), read and written through the JSON kit:
-/// unknown fields are refused at every level, optional fields have documented defaults (so adding a field
+/// The policy file format (documented in `policies/README.md`), read through the JSON kit: the fields of
+/// ``PolicyFields`` and no others, at every level (an unknown field is refused), optional fields have documented defaults (so adding a field
 /// never needs a new format version), and every error names the JSON path.
 package enum PolicyJSON {
     /// The message of a policy in a format newer than this version reads; ``PolicyLoader`` gives it the kind
@@ -27,14 +27,8 @@ package enum PolicyJSON {
         "formatVersion \(version) is newer than this version of the engine reads (\(Policy.newestFormatVersion))"
     }
 
-    package static let fields = [
-        "formatVersion", "id", "revision", "tcfPolicyVersion", "publisher", "regions", "consent", "purposes",
-        "specialFeatures", "partners", "vendorList", "names", "texts", "tracking", "app", "tcf", "gpp", "consentMode", "regionHints",
-        "regionHintConflict", "defaultLanguage", "testDeviceIDs", "presentation", "controller",
-    ]
-
     static func read(_ node: JSONNode) throws(JSONFieldError) -> PolicyDocument {
-        let object = try node.object(allowed: fields)
+        let object = try node.object(allowed: PolicyFields.policy)
         let formatVersion = try object.optional("formatVersion")?.int(in: 1...Int.max) ?? 1
         guard formatVersion <= Policy.newestFormatVersion else {
             throw try object.required("formatVersion").error(Self.newerFormat(formatVersion))
@@ -57,25 +51,25 @@ package enum PolicyJSON {
             app: try app(object.required("app")),
             tcf: try object.optional("tcf").map { node throws(JSONFieldError) in try tcf(node) } ?? .standard,
             gpp: try object.optional("gpp").map { node throws(JSONFieldError) in
-                let gpp = try node.object(allowed: ["usnatVersion", "stateSections"])
+                let gpp = try node.object(allowed: PolicyFields.gpp)
                 return GPPSettings(usnatVersion: try gpp.optional("usnatVersion")?.int(in: 1...2) ?? 1,
                                    stateSections: try gpp.optional("stateSections")?.bool() ?? false)
             } ?? .standard,
             consentMode: ConsentModeSettings(analyticsStoragePurpose: try object.optional("consentMode").map { node throws(JSONFieldError) in
-                try node.object(allowed: ["analyticsStoragePurpose"]).optional("analyticsStoragePurpose")?.int(in: 1...11)
+                try node.object(allowed: PolicyFields.consentMode).optional("analyticsStoragePurpose")?.int(in: 1...11)
             } ?? nil),
             regionHints: try object.optional("regionHints").map { node throws(JSONFieldError) in try regionHints(node) }
                 ?? RegionHintKind.allCases,
             regionHintConflict: try object.optional("regionHintConflict")?.choice(RegionHintConflict.self) ?? .protective,
             testDeviceIDs: try object.optional("testDeviceIDs")?.strings() ?? [],
             presentation: try object.optional("presentation").map { node throws(JSONFieldError) in
-                PresentationSettings(timeLimitSeconds: try node.object(allowed: ["timeLimitSeconds"]).optional("timeLimitSeconds")?
+                PresentationSettings(timeLimitSeconds: try node.object(allowed: PolicyFields.presentation).optional("timeLimitSeconds")?
                     .int(in: 1...3600) ?? PresentationSettings.standard.timeLimitSeconds)
             } ?? .standard,
             controller: try object.optional("controller").map { node throws(JSONFieldError) in try controller(node) },
             defaultLanguage: try object.optional("defaultLanguage")?.string().lowercased() ?? "en")
         let vendorList = try object.optional("vendorList").map { node throws(JSONFieldError) in
-            let reference = try node.object(allowed: ["path", "vendors"])
+            let reference = try node.object(allowed: PolicyFields.vendorList)
             return VendorListReference(path: try reference.required("path").string(),
                                        vendors: try reference.optional("vendors")?.ints())
         }
@@ -83,8 +77,8 @@ package enum PolicyJSON {
     }
 
     private static func controller(_ node: JSONNode) throws(JSONFieldError) -> PolicyController {
-        let object = try node.object(allowed: ["name", "contact", "email", "phone", "address", "url", "privacyPolicyURL"])
-        let address = try object.required("address").object(allowed: ["streetAddress", "addressCountry"])
+        let object = try node.object(allowed: PolicyFields.controller)
+        let address = try object.required("address").object(allowed: PolicyFields.address)
         return PolicyController(
             name: try object.required("name").string(),
             contact: try object.required("contact").string(),
@@ -98,12 +92,12 @@ package enum PolicyJSON {
     }
 
     private static func publisher(_ node: JSONNode) throws(JSONFieldError) -> Publisher {
-        let object = try node.object(allowed: ["name", "country"])
+        let object = try node.object(allowed: PolicyFields.publisher)
         return Publisher(name: try object.required("name").string(), country: try object.required("country").string())
     }
 
     private static func regions(_ node: JSONNode) throws(JSONFieldError) -> RegionSettings {
-        let object = try node.object(allowed: ["gdpr", "regulatedUSStates", "unknownRegion", "debugUSState", "unitedStatesWithoutState"])
+        let object = try node.object(allowed: PolicyFields.regions)
         let gdpr = try object.optional("gdpr")?.array().map { node throws(JSONFieldError) in
             try datedEntry(node, subjectKey: "region") { node throws(JSONFieldError) in
                 let name = try node.string()
@@ -149,7 +143,7 @@ package enum PolicyJSON {
         _ node: JSONNode, subjectKey: String, subject: (JSONNode) throws(JSONFieldError) -> Subject
     ) throws(JSONFieldError) -> DatedEntry<Subject> {
         guard case .object = node.value else { return DatedEntry(try subject(node)) }
-        let object = try node.object(allowed: [subjectKey, "from", "until"])
+        let object = try node.object(allowed: [subjectKey] + PolicyFields.datedEntry)
         func day(_ key: String) throws(JSONFieldError) -> PolicyDay? {
             guard let field = object.optional(key) else { return nil }
             let text = try field.string()
@@ -162,10 +156,7 @@ package enum PolicyJSON {
     }
 
     private static func consent(_ node: JSONNode) throws(JSONFieldError) -> ConsentSettings {
-        let object = try node.object(allowed: [
-            "maximumAgeMonths", "reconsentOnRevision", "reconsentOnNewPartners", "reconsentOnPartnerPurposesChanged",
-            "showDoNotConsent", "showCloseButton",
-        ])
+        let object = try node.object(allowed: PolicyFields.consent)
         let standard = ConsentSettings.standard
         return ConsentSettings(
             maximumAgeMonths: try object.optional("maximumAgeMonths")?.int() ?? standard.maximumAgeMonths,
@@ -178,7 +169,7 @@ package enum PolicyJSON {
     }
 
     private static func purpose(_ node: JSONNode) throws(JSONFieldError) -> Purpose {
-        let object = try node.object(allowed: ["id", "name", "description"])
+        let object = try node.object(allowed: PolicyFields.purpose)
         return Purpose(id: try object.required("id").int(), name: try object.required("name").stringMap(),
                        description: try object.optional("description")?.stringMap() ?? [:])
     }
@@ -186,9 +177,7 @@ package enum PolicyJSON {
     /// A partner, by the Global Vendor List's field names (`PartnerJSON`); `legitimateInterestPurposes` and
     /// `privacyURL`, the names policies have always used, are read as `legIntPurposes` and `urls`.
     private static func partner(_ node: JSONNode) throws(JSONFieldError) -> Partner {
-        let object = try node.object(allowed: [
-            "id", "googleATP", "name", "purposes", "legitimateInterestPurposes", "legIntPurposes", "specialFeatures", "privacyURL",
-        ] + PartnerJSON.disclosureFields)
+        let object = try node.object(allowed: PolicyFields.partner + PolicyFields.partnerAliases)
         let id: PartnerID
         switch (object.optional("id"), object.optional("googleATP")) {
         case (let vendor?, nil): id = .vendor(try vendor.int(in: 1...65535))
@@ -225,13 +214,13 @@ package enum PolicyJSON {
     }
 
     private static func tracking(_ node: JSONNode) throws(JSONFieldError) -> TrackingSettings {
-        let object = try node.object(allowed: ["explainer", "skipWhenPurposeOneRefused"])
+        let object = try node.object(allowed: PolicyFields.tracking)
         var explainers: [String: Explainer]?
         if let explainer = object.optional("explainer") {
             var byLanguage: [String: Explainer] = [:]
             for member in try explainer.anyObject().members {
                 let texts = try JSONNode(member.value, path: JSONPath.appending(member.key, to: explainer.path))
-                    .object(allowed: ["title", "text", "button"])
+                    .object(allowed: PolicyFields.explainer)
                 byLanguage[member.key] = Explainer(
                     title: try texts.required("title").string(), text: try texts.required("text").string(),
                     button: displayLabel(try texts.required("button").string()))
@@ -244,19 +233,16 @@ package enum PolicyJSON {
     }
 
     private static func tcf(_ node: JSONNode) throws(JSONFieldError) -> TCFSettings {
-        let object = try node.object(allowed: [
-            "cmpId", "cmpIdIsPlaceholder", "cmpVersion", "consentScreen", "vendorListVersion", "publisherRestrictions",
-            "publisherPurposes",
-        ])
+        let object = try node.object(allowed: PolicyFields.tcf)
         let standard = TCFSettings.standard
         let restrictions = try object.optional("publisherRestrictions")?.array().map { node throws(JSONFieldError) in
-            let restriction = try node.object(allowed: ["purpose", "type", "vendors"])
+            let restriction = try node.object(allowed: PolicyFields.publisherRestriction)
             return PublisherRestrictionSetting(
                 purpose: try restriction.required("purpose").int(in: 1...11),
                 type: try restriction.required("type").int(in: 0...2),
                 vendors: try restriction.required("vendors").ints(in: 1...65535))
         }
-        let publisher = try object.optional("publisherPurposes")?.object(allowed: ["consent", "legitimateInterest"])
+        let publisher = try object.optional("publisherPurposes")?.object(allowed: PolicyFields.publisherPurposes)
         return TCFSettings(
             cmpID: try object.optional("cmpId")?.int(in: 2...4095) ?? standard.cmpID,
             cmpIDIsPlaceholder: try object.optional("cmpIdIsPlaceholder")?.bool() ?? (object.optional("cmpId") == nil),
@@ -269,7 +255,7 @@ package enum PolicyJSON {
     }
 
     private static func app(_ node: JSONNode) throws(JSONFieldError) -> AppSettings {
-        let object = try node.object(allowed: ["displayName", "trackingUsageDescription"])
+        let object = try node.object(allowed: PolicyFields.app)
         return AppSettings(
             displayName: try object.required("displayName").string(),
             trackingUsageDescription: try object.optional("trackingUsageDescription")?.stringMap() ?? [:])

@@ -18,11 +18,11 @@ package protocol AnswerCollecting {
 }
 
 /// A file read to make the policy, named on each answer's line with the SHA-256 of its bytes.
-public struct PolicyFileHash: Sendable, Equatable {
+package struct PolicyFileHash: Sendable, Equatable {
     /// The file's path as the loader was given it, or `embedded:default` for the compiled-in default.
-    public package(set) var path: String
+    package var path: String
     /// The SHA-256 of its bytes as loaded, lowercase hex.
-    public package(set) var sha256: String
+    package var sha256: String
 
     package init(path: String, sha256: String) {
         self.path = path
@@ -32,26 +32,28 @@ public struct PolicyFileHash: Sendable, Equatable {
 
 /// What a line recording an answer carries beyond the answer (`Sources/ConsentEngine/State/SCHEMA.md`, "What an answer's line carries"): how it was collected and
 /// what it produced. The engine makes it before a write; a store puts it on the answer's line as it is
-/// (``ConsentLogChain/append(_:change:proof:)``), beside its install id.
+/// (``ConsentLogChain/append(_:change:proof:)``), beside its install id. A store passes it on without
+/// reading it: what it says is on the line (`policyFiles`, `language`, `collectionMethod`, `engineVersion`
+/// and the strings).
 public struct AnswerProof: Sendable, Equatable {
     /// The policy's id and revision (the line's `policyID` and `policyRevision`).
-    public package(set) var policyID: String
+    package var policyID: String
     /// The policy's revision.
-    public package(set) var policyRevision: Int
+    package var policyRevision: Int
     /// Every file read to make the policy, in the order read.
-    public package(set) var policyFiles: [PolicyFileHash]
+    package var policyFiles: [PolicyFileHash]
     /// The language the texts were shown in.
-    public package(set) var language: String
+    package var language: String
     /// How the answer was collected.
-    public package(set) var collectionMethod: ConsentCollectionMethod
+    package var collectionMethod: ConsentCollectionMethod
     /// The engine's version, as `consentctl --version` prints it.
-    public package(set) var engineVersion: String
+    package var engineVersion: String
     /// The TC string the answer produced, as written to the keys; `nil` where none.
-    public package(set) var tcString: String?
+    package var tcString: String?
     /// The Additional Consent string the answer produced; `nil` where none.
-    public package(set) var acString: String?
+    package var acString: String?
     /// The GPP string the answer produced; `nil` where none.
-    public package(set) var gppString: String?
+    package var gppString: String?
 
     package init(
         policyID: String, policyRevision: Int, policyFiles: [PolicyFileHash], language: String,

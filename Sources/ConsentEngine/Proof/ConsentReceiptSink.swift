@@ -28,7 +28,13 @@ public struct ConsentLogLine: Sendable, Equatable {
     /// The line's `prev`: the SHA-256 of the line before it, 64 zeros for the first line of a log.
     public let prev: String
 
-    /// A line as written, `sha256` being the hash of `bytes`.
+    /// The line `number` of a log, its exact `bytes` (without the newline) and the `prev` they hold: what an
+    /// app's test hands its own sink. Its ``sha256`` is the hash of `bytes`.
+    public init(number: Int, bytes: [UInt8], prev: String) {
+        self.init(number: number, bytes: bytes, sha256: SHA256Hash.hex(bytes), prev: prev)
+    }
+
+    /// A line as written, `sha256` being the hash of `bytes` (taken once by the writer, which chains on it).
     package init(number: Int, bytes: [UInt8], sha256: String, prev: String) {
         self.number = number
         text = String(decoding: bytes, as: UTF8.self)

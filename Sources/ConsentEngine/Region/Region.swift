@@ -2,7 +2,7 @@
 ///
 /// The region service may say `EEA`, `UK`, `CH`, `other`, a country code (`DE`, `GB`, `JP`), a US state
 /// (`US-CA`) or `unknown`; ``RegionInput`` keeps what was said, and this is what it means for consent.
-public enum Region: Sendable, Hashable, Codable, CustomStringConvertible {
+public enum Region: Sendable, Hashable, CustomStringConvertible {
     /// The European Economic Area: the EU 27, Iceland, Liechtenstein and Norway.
     case eea
     /// The United Kingdom (country code `GB`).
@@ -48,23 +48,6 @@ public enum Region: Sendable, Hashable, Codable, CustomStringConvertible {
             else { return nil }
             self = .usState(state)
         }
-    }
-
-    /// Decodes a resolved region name (`EEA`, `UK`, `CH`, `US-XX`, `US`, `other`, `unknown`); anything else is an error.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let name = try container.decode(String.self)
-        guard let region = Region(resolvedName: name) else {
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "'\(name)' is not a resolved region (EEA, UK, CH, US-XX, US, other, unknown)")
-        }
-        self = region
-    }
-
-    /// Encodes the resolved name, as ``description`` gives it.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
     }
 }
 

@@ -24,7 +24,7 @@ enum AdServingRule {
         case .gdpr:
             applyGDPR(to: &evaluation, policy: policy, context: context)
         case .usStates:
-            if let optOuts = evaluation.record.usOptOuts, optOuts.optedOutOfAny {
+            if let optOuts = evaluation.record.usOptOuts, optOuts.choices.optedOutOfAny {
                 evaluation.adServing = .nonPersonalized
                 evaluation.trace.note(Outcome.usOptOut, "the user opted out (\(optOutList(optOuts))): non-personalised ads")
             } else {
@@ -64,7 +64,7 @@ enum AdServingRule {
     }
 
     private static func optOutList(_ optOuts: USOptOutAnswer) -> String {
-        [(optOuts.sale, "sale"), (optOuts.sharing, "sharing"), (optOuts.targetedAdvertising, "targeted advertising")]
+        [(optOuts.choices.sale, "sale"), (optOuts.choices.sharing, "sharing"), (optOuts.choices.targetedAdvertising, "targeted advertising")]
             .filter(\.0).map(\.1).joined(separator: ", ")
     }
 }

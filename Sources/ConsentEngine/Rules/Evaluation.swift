@@ -39,7 +39,7 @@ struct Evaluation {
 
     /// Whether the valid GDPR answer consents to `purpose`; false without one.
     func validAnswerConsents(toPurpose purpose: Int) -> Bool {
-        answerIsValid && record.consent?.consents(toPurpose: purpose) == true
+        answerIsValid && record.consent?.choices.consents(toPurpose: purpose) == true
     }
 
     /// Set when the TFUA rule settled the decision: stored answers are not used.
@@ -61,7 +61,7 @@ struct Evaluation {
             trace: trace.entries,
             warnings: warnings,
             adRequest: AdRequest(
-                restrictedDataProcessing: regulation == .usStates && !underAge && record.usOptOuts?.optedOutOfAny == true,
+                restrictedDataProcessing: regulation == .usStates && !underAge && record.usOptOuts?.choices.optedOutOfAny == true,
                 tagForUnderAgeOfConsent: context.isTaggedUnderAgeOfConsent),
             trackingFacts: Decision.TrackingFacts(underAge: underAge, answerIsValid: answerIsValid))
     }

@@ -126,7 +126,7 @@ package enum GDPRRule {
             let additions = newClaims(of: answer, claims: claims, policy: policy)
             if !additions.isEmpty { return .partnerPurposesChanged(additions) }
         }
-        return .valid(answer.choice, answeredAt: answer.answeredAt, expiry: expiry)
+        return .valid(answer.choices.choice, answeredAt: answer.answeredAt, expiry: expiry)
     }
 
     /// What each partner the answer consented to claims in the policy beyond the claim the answer kept for
@@ -134,7 +134,7 @@ package enum GDPRRule {
     /// then is not known, and an answer without claims counts as having claimed what the policy says.
     static func newClaims(of answer: ConsentAnswer, claims: [PartnerClaim], policy: Policy) -> [PartnerClaim] {
         var additions: [PartnerClaim] = []
-        for partner in policy.partners where answer.partners.containsSorted(partner.id) {
+        for partner in policy.partners where answer.choices.partners.containsSorted(partner.id) {
             guard let claim = claims.claim(of: partner.id) else { continue }
             let addition = claim.additions(in: partner)
             if !addition.isEmpty { additions.append(addition) }

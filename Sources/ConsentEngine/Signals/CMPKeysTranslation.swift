@@ -64,14 +64,18 @@ package enum CMPKeysTranslation {
             choice = .custom
         }
         let gdprRegions: Set<Region> = [.eea, .uk, .ch]
-        return ConsentAnswer(
+        let choices = ConsentChoices(
             choice: choice, purposes: purposes, legitimateInterestObjections: objections,
             specialFeatures: string.specialFeatureOptIns, partners: partners,
-            partnerObjections: disclosedVendors.filter { !vendorInterests.contains($0) }, disclosedPartners: disclosed,
+            partnerObjections: disclosedVendors.filter { !vendorInterests.contains($0) })
+        var answer = ConsentAnswer(
+            choices: choices, disclosedPartners: disclosed,
             answeredAt: Date(timeIntervalSince1970: Double(string.lastUpdated.deciseconds) / 10),
             policyID: policy.id, policyRevision: policy.revision, tcfPolicyVersion: string.tcfPolicyVersion,
             region: region.flatMap { gdprRegions.contains($0) ? $0 : nil } ?? .eea, regulation: .gdpr,
-            language: string.consentLanguage.lowercased(), cmpString: string)
+            language: string.consentLanguage.lowercased())
+        answer.cmpString = string
+        return answer
     }
 
     /// The opt-outs of the US sections of the GPP string that `IABGPP_GppSID` applies (the header's, without
@@ -91,9 +95,10 @@ package enum CMPKeysTranslation {
         guard !sections.isEmpty else { return nil }
         let state = sections.compactMap(\.kind.stateCode).first
         let place: Region = if case .usState? = region { region ?? .unknown } else { state.map(Region.usState) ?? .unknown }
-        return USOptOutAnswer(
+        let choices = OptOutChoices(
             sale: sections.contains { $0.saleOptOut == 1 || $0.gpc == true },
             sharing: sections.contains { $0.sharingOptOut == 1 || $0.gpc == true },
-            targetedAdvertising: sections.contains { $0.targetedAdvertisingOptOut == 1 }, answeredAt: readAt, region: place)
+            targetedAdvertising: sections.contains { $0.targetedAdvertisingOptOut == 1 })
+        return USOptOutAnswer(choices, answeredAt: readAt, region: place)
     }
 }

@@ -13,15 +13,15 @@ package enum GPPBuilder {
         if settings.stateSections, let state, let kind = kinds[state] {
             var section = GPPUSSection(kind: kind)
             section.saleOptOutNotice = 1
-            section.saleOptOut = optOut(optOuts?.sale)
+            section.saleOptOut = optOut(optOuts?.choices.sale)
             if kind == .california {
                 section.sharingOptOutNotice = 1
                 section.sensitiveDataLimitUseNotice = 0
-                section.sharingOptOut = optOut(optOuts?.sharing)
+                section.sharingOptOut = optOut(optOuts?.choices.sharing)
             } else {
                 section.sharingNotice = 1
                 section.targetedAdvertisingOptOutNotice = 1
-                section.targetedAdvertisingOptOut = optOut(optOuts?.targetedAdvertising)
+                section.targetedAdvertisingOptOut = optOut(optOuts?.choices.targetedAdvertising)
             }
             section.mspaCoveredTransaction = 2
             return section
@@ -38,9 +38,9 @@ package enum GPPBuilder {
         section.targetedAdvertisingOptOutNotice = 1
         section.sensitiveDataProcessingOptOutNotice = 0
         section.sensitiveDataLimitUseNotice = 0
-        section.saleOptOut = optOut(optOuts?.sale)
-        section.sharingOptOut = optOut(optOuts?.sharing)
-        section.targetedAdvertisingOptOut = optOut(optOuts?.targetedAdvertising)
+        section.saleOptOut = optOut(optOuts?.choices.sale)
+        section.sharingOptOut = optOut(optOuts?.choices.sharing)
+        section.targetedAdvertisingOptOut = optOut(optOuts?.choices.targetedAdvertising)
         section.personalDataConsents = 0
         section.mspaCoveredTransaction = 2
         section.mspaOptOutOptionMode = 0
@@ -56,7 +56,7 @@ package enum GPPBuilder {
 package enum ConsentModeBuilder {
     /// Under the GDPR with a valid answer.
     package static func mode(for answer: ConsentAnswer, policy: Policy) -> ConsentMode {
-        mode(consentedPurposes: Set(answer.purposes), analyticsStoragePurpose: policy.consentMode.analyticsStoragePurpose)
+        mode(consentedPurposes: Set(answer.choices.purposes), analyticsStoragePurpose: policy.consentMode.analyticsStoragePurpose)
     }
 
     /// The mapping itself, on the purposes consented to (a stored answer's, or a device's TC string's);

@@ -17,8 +17,8 @@ package enum TCModelBuilder {
 
     package static func model(for answer: ConsentAnswer, policy: Policy) -> TCString {
         let vendors = policy.partners.filter { $0.id.vendorID != nil }
-        let consented = Set(answer.partners.compactMap(\.vendorID))
-        let objectedPartners = Set(answer.partnerObjections)
+        let consented = Set(answer.choices.partners.compactMap(\.vendorID))
+        let objectedPartners = Set(answer.choices.partnerObjections)
 
         let vendorConsents = vendors.filter { hasConsentBit($0, consented: consented.contains($0.id.vendorID!)) }
             .compactMap(\.id.vendorID)
@@ -38,8 +38,8 @@ package enum TCModelBuilder {
             cmpId: tcf.cmpID, cmpVersion: tcf.cmpVersion, consentScreen: tcf.consentScreen,
             consentLanguage: languageCode(answer.language),
             vendorListVersion: tcf.vendorListVersion, tcfPolicyVersion: answer.tcfPolicyVersion,
-            specialFeatureOptIns: answer.specialFeatures,
-            purposeConsents: answer.purposes,
+            specialFeatureOptIns: answer.choices.specialFeatures,
+            purposeConsents: answer.choices.purposes,
             purposeLegitimateInterests: purposeLegitimateInterests,
             publisherCC: policy.publisher.country.uppercased(),
             vendorConsents: VendorSet(ids: vendorConsents),
@@ -49,7 +49,7 @@ package enum TCModelBuilder {
             },
             disclosedVendors: VendorSet(ids: answer.disclosedPartners.compactMap(\.vendorID)),
             publisherTC: PublisherTC(
-                purposeConsents: Set(tcf.publisherConsentPurposes).intersection(answer.purposes).sorted(),
+                purposeConsents: Set(tcf.publisherConsentPurposes).intersection(answer.choices.purposes).sorted(),
                 purposeLegitimateInterests: publisherLegitimateInterests,
                 numCustomPurposes: 0, customPurposeConsents: [], customPurposeLegitimateInterests: []))
     }
@@ -58,7 +58,7 @@ package enum TCModelBuilder {
     /// without building it: no list is made unless a publisher restriction names Google.
     package static func servingFacts(for answer: ConsentAnswer, policy: Policy) -> GoogleServingTable.Facts {
         let google = PartnerID.vendor(GoogleServingTable.googleVendorID)
-        let consentedToGoogle = answer.partners.containsSorted(google)
+        let consentedToGoogle = answer.choices.partners.containsSorted(google)
         var googleConsented = false
         var declaredLegitimateInterests = GoogleServingTable.PurposeSet()
         for partner in policy.partners where partner.id.vendorID != nil {
@@ -74,7 +74,7 @@ package enum TCModelBuilder {
             // The string always carries Disclosed Vendors: the partners the form listed.
             googleDisclosed: answer.disclosedPartners.containsSorted(google),
             googleConsented: googleConsented,
-            purposeConsents: GoogleServingTable.PurposeSet(answer.purposes),
+            purposeConsents: GoogleServingTable.PurposeSet(answer.choices.purposes),
             purposeLegitimateInterests: purposeLegitimateInterests)
         for restriction in policy.tcf.publisherRestrictions where restriction.vendors.contains(GoogleServingTable.googleVendorID) {
             facts.restrictGoogle(purpose: restriction.purpose, type: restrictionType(restriction))
@@ -95,13 +95,13 @@ package enum TCModelBuilder {
     /// A vendor's legitimate-interest bit: the policy declares a legitimate-interest purpose for it, and the
     /// user neither rejected all nor objected to it.
     static func hasLegitimateInterestBit(_ vendor: Partner, objected: Bool, answer: ConsentAnswer) -> Bool {
-        answer.choice != .rejectAll && !objected && !vendor.legitimateInterestPurposes.isEmpty
+        answer.choices.choice != .rejectAll && !objected && !vendor.legitimateInterestPurposes.isEmpty
     }
 
     /// A declared purpose's legitimate-interest bit (vendors' or the publisher's): the purpose may rest on
     /// legitimate interest, and the user neither rejected all nor objected to it.
     static func hasLegitimateInterestBit(purpose: Int, answer: ConsentAnswer) -> Bool {
-        answer.choice != .rejectAll && !consentOnly.contains(purpose) && !answer.legitimateInterestObjections.contains(purpose)
+        answer.choices.choice != .rejectAll && !consentOnly.contains(purpose) && !answer.choices.legitimateInterestObjections.contains(purpose)
     }
 
     /// ``consentOnlyPurposes`` as bits: looked up for every declared purpose of every decision.
@@ -117,7 +117,7 @@ package enum TCModelBuilder {
     package static func additionalConsent(for answer: ConsentAnswer, policy: Policy) -> AdditionalConsentString? {
         let atps = Set(policy.partners.compactMap(\.id.atpID))
         guard !atps.isEmpty else { return nil }
-        let consented = Set(answer.partners.compactMap(\.atpID)).intersection(atps)
+        let consented = Set(answer.choices.partners.compactMap(\.atpID)).intersection(atps)
         let disclosed = Set(answer.disclosedPartners.compactMap(\.atpID)).intersection(atps).subtracting(consented)
         return AdditionalConsentString(version: 2, consented: consented.sorted(), disclosed: disclosed.sorted())
     }

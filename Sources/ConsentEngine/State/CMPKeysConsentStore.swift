@@ -29,7 +29,7 @@ package struct CMPKeysConsentStore: ChainedConsentStore {
     }
 
     /// The base record with the answer and the opt-outs of the keys stored now.
-    public func load() throws(StoreError) -> StoreSnapshot {
+    package func load() throws(StoreError) -> StoreSnapshot {
         var snapshot = try base.load()
         snapshot.record = CMPKeysTranslation.record(reader.readKeys(), policy: policy, base: snapshot.record, readAt: clock.now())
         return snapshot
@@ -38,7 +38,7 @@ package struct CMPKeysConsentStore: ChainedConsentStore {
     /// Applies `change` to the record as loaded, and keeps in `base` what the engine owns (tracking, the
     /// explainer, the last known region, a reset); the answer and the opt-outs stay the keys'.
     @discardableResult
-    public func update(_ change: (inout ConsentRecord) -> ConsentLogEvent) throws(StoreError) -> ConsentRecord {
+    package func update(_ change: (inout ConsentRecord) -> ConsentLogEvent) throws(StoreError) -> ConsentRecord {
         try chainedUpdate(change, proof: nil, handOver: { _ in })
     }
 
@@ -68,7 +68,7 @@ package struct CMPKeysConsentStore: ChainedConsentStore {
     }
 
     /// What `base` had to tell.
-    public func takeWarnings() -> [ConsentWarning] {
+    package func takeWarnings() -> [ConsentWarning] {
         base.takeWarnings()
     }
 

@@ -11,12 +11,9 @@ extension ConsentAnswer {
     /// prompt would follow.
     package init(_ choices: ConsentChoices, policy: Policy, region: Region, regulation: Regulation, language: String, answeredAt: Date) {
         self.init(
-            choice: choices.choice, purposes: choices.purposes,
-            legitimateInterestObjections: choices.legitimateInterestObjections,
-            specialFeatures: choices.specialFeatures, partners: choices.partners,
-            partnerObjections: choices.partnerObjections, disclosedPartners: policy.partnerIDs, answeredAt: answeredAt,
-            policyID: policy.id, policyRevision: policy.revision, tcfPolicyVersion: policy.tcfPolicyVersion,
-            region: region, regulation: regulation, language: language, partnerClaims: PartnerClaim.claims(of: policy))
+            choices: choices, disclosedPartners: policy.partnerIDs, answeredAt: answeredAt, policyID: policy.id,
+            policyRevision: policy.revision, tcfPolicyVersion: policy.tcfPolicyVersion, region: region,
+            regulation: regulation, language: language, partnerClaims: PartnerClaim.claims(of: policy))
     }
 }
 

@@ -27,8 +27,10 @@ public struct ConsentRecord: Sendable, Equatable {
     /// A record with nothing stored.
     public static let empty = ConsentRecord()
 
-    /// A record; every field defaults to nothing stored and the change counter to 0.
-    package init(
+    /// A record; every field defaults to nothing stored and the change counter to 0. A store builds the
+    /// record it read back (or an app's test the record it starts from); ``init(serialized:)`` reads one
+    /// from the bytes ``serialized()`` wrote.
+    public init(
         consent: ConsentAnswer? = nil,
         usOptOuts: USOptOutAnswer? = nil,
         tracking: TrackingAnswer? = nil,
@@ -47,30 +49,10 @@ public struct ConsentRecord: Sendable, Equatable {
     }
 }
 
-/// How a consent answer was given.
-public enum ConsentChoice: String, Sendable, Equatable, CaseIterable, Codable {
-    /// "Consent" on the first screen, or "Accept all".
-    case consentAll
-    /// "Do not consent", the close button, or "Reject all".
-    case rejectAll
-    /// "Confirm choices" after choosing in Manage options.
-    case custom
-}
-
-/// One answer to the consent form, with what it covered and under which policy it was given.
+/// One answer to the consent form: what the user chose, and when and under which policy it was given.
 public struct ConsentAnswer: Sendable, Equatable {
-    /// How the answer was given; `rejectAll` is still an answer, so consent counts as `obtained`.
-    public package(set) var choice: ConsentChoice
-    /// Purposes consented to (sorted ids).
-    public package(set) var purposes: [Int]
-    /// Purposes whose legitimate interest the user objected to (sorted ids).
-    public package(set) var legitimateInterestObjections: [Int]
-    /// Special features opted in to (sorted ids).
-    public package(set) var specialFeatures: [Int]
-    /// Partners consented to (sorted ids): GVL vendors and Google ATPs.
-    public package(set) var partners: [PartnerID]
-    /// GVL vendors whose legitimate interest the user objected to (sorted ids).
-    public package(set) var partnerObjections: [Int]
+    /// What the user chose, as the form returned it: how the answer was given and the id lists.
+    public package(set) var choices: ConsentChoices
     /// Partners listed on the form when the answer was given (sorted ids): a partner not among them is new.
     public package(set) var disclosedPartners: [PartnerID]
     /// When the answer was given (UTC); it expires after the policy's maximum age in calendar months.
@@ -96,19 +78,15 @@ public struct ConsentAnswer: Sendable, Equatable {
     /// that string, so ad serving is judged on it rather than on the one this engine would build. Never stored.
     package var cmpString: TCString?
 
-    /// An answer; the id lists are deduplicated and sorted.
-    package init(
-        choice: ConsentChoice, purposes: [Int], legitimateInterestObjections: [Int], specialFeatures: [Int],
-        partners: [PartnerID], partnerObjections: [Int] = [], disclosedPartners: [PartnerID], answeredAt: Date,
-        policyID: String, policyRevision: Int, tcfPolicyVersion: Int, region: Region, regulation: Regulation,
-        language: String, partnerClaims: [PartnerClaim]? = nil, cmpString: TCString? = nil
+    /// The answer `choices` make when given at `answeredAt` under the policy named, with the partners the
+    /// form listed (deduplicated and sorted) and what each claimed then (`nil`: not kept). A store builds
+    /// the answer it read back, and an app's test the answer it starts from.
+    public init(
+        choices: ConsentChoices, disclosedPartners: [PartnerID], answeredAt: Date, policyID: String,
+        policyRevision: Int, tcfPolicyVersion: Int, region: Region, regulation: Regulation, language: String,
+        partnerClaims: [PartnerClaim]? = nil
     ) {
-        self.choice = choice
-        self.purposes = purposes.sortedUnique
-        self.legitimateInterestObjections = legitimateInterestObjections.sortedUnique
-        self.specialFeatures = specialFeatures.sortedUnique
-        self.partners = partners.sortedUnique
-        self.partnerObjections = partnerObjections.sortedUnique
+        self.choices = choices
         self.disclosedPartners = disclosedPartners.sortedUnique
         self.answeredAt = answeredAt
         self.policyID = policyID
@@ -118,7 +96,6 @@ public struct ConsentAnswer: Sendable, Equatable {
         self.regulation = regulation
         self.language = language
         self.partnerClaims = partnerClaims.map(Self.sortedByPartner)
-        self.cmpString = cmpString
     }
 
     /// Claims sorted by partner, the first of two for one partner kept; the list itself when it is so
@@ -128,40 +105,23 @@ public struct ConsentAnswer: Sendable, Equatable {
         var seen = Set<PartnerID>()
         return claims.filter { seen.insert($0.partner).inserted }.sorted { $0.partner < $1.partner }
     }
-
-    /// Whether a purpose is consented to.
-    package func consents(toPurpose id: Int) -> Bool { purposes.contains(id) }
-
-    /// Whether a purpose is consented to, or its legitimate interest not objected to.
-    package func allows(purpose id: Int) -> Bool {
-        purposes.contains(id) || !legitimateInterestObjections.contains(id)
-    }
 }
 
-/// The US-state opt-outs (CCPA-style), each true when the user opted out.
+/// The US-state opt-outs (CCPA-style) in force: what the user chose, and when and where.
 public struct USOptOutAnswer: Sendable, Equatable {
-    /// Opted out of the sale of personal data.
-    public var sale: Bool
-    /// Opted out of the sharing of personal data.
-    public var sharing: Bool
-    /// Opted out of targeted advertising.
-    public var targetedAdvertising: Bool
+    /// The opt-outs chosen, as the form returned them.
+    public package(set) var choices: OptOutChoices
     /// When the opt-outs were confirmed (UTC).
     public package(set) var answeredAt: Date
     /// The US state they were chosen in (`US-CA`…).
     public package(set) var region: Region
 
-    /// Opt-outs as confirmed on the opt-out form.
-    package init(sale: Bool, sharing: Bool, targetedAdvertising: Bool, answeredAt: Date, region: Region) {
-        self.sale = sale
-        self.sharing = sharing
-        self.targetedAdvertising = targetedAdvertising
+    /// The opt-outs `choices` make, confirmed at `answeredAt` in `region`.
+    public init(_ choices: OptOutChoices, answeredAt: Date, region: Region) {
+        self.choices = choices
         self.answeredAt = answeredAt
         self.region = region
     }
-
-    /// Whether any opt-out is in force.
-    package var optedOutOfAny: Bool { sale || sharing || targetedAdvertising }
 }
 
 /// The answer to the tracking prompt.
@@ -177,7 +137,7 @@ public struct TrackingAnswer: Sendable, Equatable {
     public package(set) var answeredAt: Date
 
     /// An answer given at `answeredAt`.
-    package init(status: Status, answeredAt: Date) {
+    public init(status: Status, answeredAt: Date) {
         self.status = status
         self.answeredAt = answeredAt
     }

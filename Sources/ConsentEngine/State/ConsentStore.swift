@@ -205,36 +205,3 @@ package struct ConsentLogEntry: Sendable, Equatable {
         policyRevision = proof.policyRevision
     }
 }
-
-/// Why the stored state cannot be read or written; the CLI maps each kind to an exit code.
-public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What went wrong, broadly; each kind has its own exit code.
-    public enum Kind: Sendable, Equatable {
-        /// The app id is not a valid reverse-DNS name (usage, exit 64).
-        case invalidAppID
-        /// The state directory cannot be created (exit 73).
-        case cannotCreateDirectory
-        /// The state cannot be written, or an existing file cannot be read (an I/O error, or a directory where
-        /// `state.json` should be) (exit 74).
-        case cannotWrite
-        /// The state was written by a newer schema and is left untouched (exit 65).
-        case newerSchema
-    }
-
-    /// What went wrong, broadly.
-    public let kind: Kind
-    /// The file or directory concerned.
-    public let path: String
-    /// What went wrong, in one line.
-    public let message: String
-
-    /// An error of `kind` at `path`; an embedder's own ``ConsentStore`` throws these too.
-    public init(kind: Kind, path: String, message: String) {
-        self.kind = kind
-        self.path = path
-        self.message = message
-    }
-
-    /// `path: message`, one line.
-    public var description: String { "\(path): \(message)" }
-}

@@ -248,7 +248,8 @@ public struct FileConsentStore: ChainedConsentStore, ConsentLogReading {
         } catch {
             throw StoreError(
                 kind: .cannotCreateDirectory, path: directory,
-                message: "cannot create the state directory (\(describe(error))); choose another state directory")
+                message: "cannot create the state directory (\(describe(error))); choose another state directory",
+                underlyingError: error.underlying)
         }
         if let warning = try secureFolder() { pending.add(warning) }
         return try acquireLock()
@@ -288,10 +289,7 @@ public struct FileConsentStore: ChainedConsentStore, ConsentLogReading {
 
     /// The refusal of a state a newer version wrote.
     package func newerSchema(_ schema: Int) -> StoreError {
-        StoreError(
-            kind: .newerSchema, path: stateFile,
-            message: "written with state schema \(schema), newer than this version reads "
-                + "(\(StateFile.currentSchema)); it was left untouched: use a newer version")
+        StoreError.newerSchema(schema, path: stateFile)
     }
 
     /// The bytes of `state.json`, `nil` when there is none. A link, a directory, a FIFO or a device in its
@@ -365,7 +363,7 @@ public struct FileConsentStore: ChainedConsentStore, ConsentLogReading {
     }
 
     /// Runs a file operation, turning a failed system call into ``StoreError/Kind/cannotWrite`` for the
-    /// file at fault (the failed call's, else `path`; exit 74 covers reading as well: an I/O error).
+    /// file at fault (the failed call's, else `path`; the kind covers reading as well: an I/O error), with the call beneath.
     package func attempt<T>(
         _ action: String, _ path: String, _ body: () throws(SystemCallError) -> T
     ) throws(StoreError) -> T {
@@ -376,9 +374,11 @@ public struct FileConsentStore: ChainedConsentStore, ConsentLogReading {
             if error.isRefusedFileKind {
                 let what = error.detail ?? "is a symbolic link, and links in the app folder are never followed"
                 throw StoreError(kind: .cannotWrite, path: culprit,
-                                 message: "\(what); it was left as it is: move it away to use this app's state")
+                                 message: "\(what); it was left as it is: move it away to use this app's state",
+                                 underlyingError: error.underlying)
             }
-            throw StoreError(kind: .cannotWrite, path: culprit, message: "cannot \(action) (\(describe(error)))")
+            throw StoreError(kind: .cannotWrite, path: culprit, message: "cannot \(action) (\(describe(error)))",
+                             underlyingError: error.underlying)
         }
     }
 

@@ -33,13 +33,14 @@ package enum StoredAnswerSchema {
     /// A consent answer: the choice, the lists, when and under which policy it was given, and (from state
     /// schema 3) what each disclosed partner claimed.
     package static func value(_ answer: ConsentAnswer) -> JSONValue {
+        let choices = answer.choices
         var members: [JSONValue.Member] = [
-            member("choice", .string(answer.choice.rawValue)),
-            member("purposes", .integers(answer.purposes)),
-            member("legitimateInterestObjections", .integers(answer.legitimateInterestObjections)),
-            member("specialFeatures", .integers(answer.specialFeatures)),
-            member("partners", value(answer.partners)),
-            member("partnerObjections", .integers(answer.partnerObjections)),
+            member("choice", .string(choices.choice.rawValue)),
+            member("purposes", .integers(choices.purposes)),
+            member("legitimateInterestObjections", .integers(choices.legitimateInterestObjections)),
+            member("specialFeatures", .integers(choices.specialFeatures)),
+            member("partners", value(choices.partners)),
+            member("partnerObjections", .integers(choices.partnerObjections)),
             member("disclosedPartners", value(answer.disclosedPartners)),
             member("answeredAt", value(answer.answeredAt)),
             member("policyID", .string(answer.policyID)),
@@ -60,13 +61,15 @@ package enum StoredAnswerSchema {
     /// these are ignored, as they always were inside an answer.
     package static func consentAnswer(_ node: JSONNode, keepsClaims: Bool = true) throws(JSONFieldError) -> ConsentAnswer {
         let answer = try node.anyObject()
-        return ConsentAnswer(
+        let choices = ConsentChoices(
             choice: try choice(ConsentChoice.self, answer.required("choice")),
             purposes: try answer.required("purposes").ints(),
             legitimateInterestObjections: try answer.required("legitimateInterestObjections").ints(),
             specialFeatures: try answer.required("specialFeatures").ints(),
             partners: try partners(answer.required("partners")),
-            partnerObjections: try answer.optional("partnerObjections")?.ints() ?? [],
+            partnerObjections: try answer.optional("partnerObjections")?.ints() ?? [])
+        return ConsentAnswer(
+            choices: choices,
             disclosedPartners: try partners(answer.required("disclosedPartners")),
             answeredAt: try date(answer.required("answeredAt")),
             policyID: try answer.required("policyID").string(),
@@ -104,18 +107,20 @@ package enum StoredAnswerSchema {
     /// `{"sale", "sharing", "targetedAdvertising", "answeredAt", "region"}`.
     package static func value(_ answer: USOptOutAnswer) -> JSONValue {
         .object([
-            member("sale", .bool(answer.sale)), member("sharing", .bool(answer.sharing)),
-            member("targetedAdvertising", .bool(answer.targetedAdvertising)),
+            member("sale", .bool(answer.choices.sale)), member("sharing", .bool(answer.choices.sharing)),
+            member("targetedAdvertising", .bool(answer.choices.targetedAdvertising)),
             member("answeredAt", value(answer.answeredAt)), member("region", .string(answer.region.description)),
         ])
     }
 
     package static func usOptOuts(_ node: JSONNode) throws(JSONFieldError) -> USOptOutAnswer {
         let answer = try node.anyObject()
-        return USOptOutAnswer(
+        let choices = OptOutChoices(
             sale: try answer.required("sale").bool(),
             sharing: try answer.required("sharing").bool(),
-            targetedAdvertising: try answer.required("targetedAdvertising").bool(),
+            targetedAdvertising: try answer.required("targetedAdvertising").bool())
+        return USOptOutAnswer(
+            choices,
             answeredAt: try date(answer.required("answeredAt")),
             region: try region(answer.required("region")))
     }

@@ -8,8 +8,9 @@ import Foundation
 public struct ConsentClock: Sendable {
     private let read: @Sendable () -> Date
 
-    /// A clock that reads `read` each time.
-    package init(_ read: @escaping @Sendable () -> Date) {
+    /// A clock that reads `read` each time: for a test double whose time moves (each read a minute later,
+    /// say), where ``fixed(_:)`` stands still.
+    public init(_ read: @escaping @Sendable () -> Date) {
         self.read = read
     }
 

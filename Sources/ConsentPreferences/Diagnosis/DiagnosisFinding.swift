@@ -11,9 +11,9 @@ public struct DiagnosisFinding: Sendable, Equatable {
         case warning
     }
 
-    /// The finding ids, stable across releases (the table of `docs/explain.md`); each one's
-    /// meaning is its ``summary``.
-    public enum ID: String, Sendable, Equatable, CaseIterable {
+    /// A check the diagnosis makes of the keys themselves; what the codecs say of a decoded string is a
+    /// ``SignalWarning`` instead, reported under its own id (``ID/signal(_:)``).
+    public enum Check: String, Sendable, Equatable, CaseIterable {
         /// GDPR applies but no TC string is stored.
         case tcStringMissing
         /// The TC string does not decode.
@@ -50,41 +50,11 @@ public struct DiagnosisFinding: Sendable, Equatable {
         case duplicateKey
         /// No CMP key is stored at all.
         case noCMPKeys
-        /// The TC string sets legitimate interest for purpose 1, or for purposes 3–6 under policy version
-        /// 4 or later (`SignalWarning`'s id of the same name, as every id below).
-        case purposeLegitimateInterestForbidden
-        /// A vendor section of the TC (or GPP) string lists a vendor above its `MaxVendorId`.
-        case vendorIdAboveMax
-        /// A vendor section of the TC (or GPP) string lists vendor 0.
-        case vendorIdZero
-        /// A GPP section ends with an empty sub-section.
-        case gpcSubsectionEmpty
-        /// The TC string names a purpose its policy version does not define.
-        case purposeUndefined
-        /// The TC string's core segment ends before `NumPubRestrictions`.
-        case coreSegmentShort
-        /// A usnat core under `Version` 2 is only a version-1 core long, read with v1's widths.
-        case usnatCoreShort
-
-        /// The id of a warning the codecs' checks give about a decoded string.
-        public init(_ warning: SignalWarning.ID) {
-            switch warning {
-            case .purposeLegitimateInterestForbidden: self = .purposeLegitimateInterestForbidden
-            case .vendorIdAboveMax: self = .vendorIdAboveMax
-            case .vendorIdZero: self = .vendorIdZero
-            case .gpcSubsectionEmpty: self = .gpcSubsectionEmpty
-            case .purposeUndefined: self = .purposeUndefined
-            case .coreSegmentShort: self = .coreSegmentShort
-            case .usnatCoreShort: self = .usnatCoreShort
-            }
-        }
 
         /// Errors fail the diagnosis; warnings do not.
         public var severity: Severity {
             switch self {
-            case .cmpCertificationUnknown, .keyMissing, .keyWithoutTCString, .stringDatedInFuture, .duplicateKey, .noCMPKeys,
-                 .purposeLegitimateInterestForbidden, .vendorIdAboveMax, .vendorIdZero, .gpcSubsectionEmpty, .purposeUndefined,
-                 .coreSegmentShort, .usnatCoreShort:
+            case .cmpCertificationUnknown, .keyMissing, .keyWithoutTCString, .stringDatedInFuture, .duplicateKey, .noCMPKeys:
                 .warning
             default:
                 .error
@@ -112,15 +82,56 @@ public struct DiagnosisFinding: Sendable, Equatable {
             case .stringDatedInFuture: "the TC string is dated after the time of the diagnosis (a clock is off)"
             case .duplicateKey: "a key is written twice in the file; the last value counts"
             case .noCMPKeys: "no IABTCF_, IABGPP_ or IABUSPrivacy_ key is stored: no CMP has run"
-            case .purposeLegitimateInterestForbidden: SignalWarning.ID.purposeLegitimateInterestForbidden.summary
-            case .vendorIdAboveMax: SignalWarning.ID.vendorIdAboveMax.summary
-            case .vendorIdZero: SignalWarning.ID.vendorIdZero.summary
-            case .gpcSubsectionEmpty: SignalWarning.ID.gpcSubsectionEmpty.summary
-            case .purposeUndefined: SignalWarning.ID.purposeUndefined.summary
-            case .coreSegmentShort: SignalWarning.ID.coreSegmentShort.summary
-            case .usnatCoreShort: SignalWarning.ID.usnatCoreShort.summary
             }
         }
+    }
+
+    /// The finding ids, stable across releases (the table of `docs/explain.md`): the
+    /// diagnosis's own checks, then the codecs' warnings about a decoded string under the warning's own id
+    /// (`consentctl decode` prints the same). Each one's meaning is its ``summary``.
+    public enum ID: Sendable, Hashable, CaseIterable, RawRepresentable, CustomStringConvertible {
+        /// A check of the keys.
+        case check(Check)
+        /// A warning the codecs give about the TC or GPP string stored (always a warning, never an error).
+        case signal(SignalWarning.ID)
+
+        /// Every id: the checks in their order, then the signal warnings in theirs.
+        public static var allCases: [ID] { Check.allCases.map(ID.check) + SignalWarning.ID.allCases.map(ID.signal) }
+
+        /// The id as reports, fixtures and `docs/explain.md` spell it (`keyMismatch`, `vendorIdZero`).
+        public var rawValue: String {
+            switch self {
+            case .check(let check): check.rawValue
+            case .signal(let warning): warning.rawValue
+            }
+        }
+
+        /// The id spelt `rawValue`, a check's or a signal warning's.
+        public init?(rawValue: String) {
+            guard let id = Check(rawValue: rawValue).map(ID.check) ?? SignalWarning.ID(rawValue: rawValue).map(ID.signal) else {
+                return nil
+            }
+            self = id
+        }
+
+        /// Errors fail the diagnosis; warnings do not.
+        public var severity: Severity {
+            switch self {
+            case .check(let check): check.severity
+            case .signal: .warning
+            }
+        }
+
+        /// What the finding means, in one line (the help text and the docs' table say the same).
+        public var summary: String {
+            switch self {
+            case .check(let check): check.summary
+            case .signal(let warning): warning.summary
+            }
+        }
+
+        /// The ``rawValue``.
+        public var description: String { rawValue }
     }
 
     /// The finding's id.

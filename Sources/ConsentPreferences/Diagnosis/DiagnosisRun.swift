@@ -44,8 +44,8 @@ struct DiagnosisRun {
         mapConsentMode()
     }
 
-    mutating func note(_ id: DiagnosisFinding.ID, _ message: String) {
-        findings.append(DiagnosisFinding(id, message))
+    mutating func note(_ check: DiagnosisFinding.Check, _ message: String) {
+        findings.append(DiagnosisFinding(.check(check), message))
     }
 
     /// Step 3 for what the strings say: the warnings the codecs' checks give about the decoded TC and
@@ -53,7 +53,7 @@ struct DiagnosisRun {
     /// the stored TC string is not reported twice.
     private mutating func reportWarnings() {
         for warning in tc.map(SignalWarning.check) ?? [] {
-            note(DiagnosisFinding.ID(warning.id), "IABTCF_TCString: \(warning.message)")
+            findings.append(DiagnosisFinding(.signal(warning.id), "IABTCF_TCString: \(warning.message)"))
         }
         guard let gpp else { return }
         let others = gpp.sections.filter { section in
@@ -61,7 +61,7 @@ struct DiagnosisRun {
             return true
         }
         for warning in SignalWarning.check(GPPString(sections: others)) {
-            note(DiagnosisFinding.ID(warning.id), "IABGPP_HDR_GppString: \(warning.message)")
+            findings.append(DiagnosisFinding(.signal(warning.id), "IABGPP_HDR_GppString: \(warning.message)"))
         }
     }
 

@@ -60,3 +60,40 @@ public enum InAppKeyName {
         "IABGPP_\(id)_String"
     }
 }
+
+extension InAppKeyName {
+    /// The strings whose keys are derived from them alone (``InAppKeys/init(tcString:)``,
+    /// ``InAppKeys/init(gppString:)``), so that a new string of the kind replaces every one of its keys.
+    package enum StringFamily: CaseIterable {
+        case tcString, gppString
+
+        /// The keys a TC string always or sometimes determines, but its restrictions (by prefix).
+        private static let tcStringKeys: Set<String> = [
+            InAppKeyName.policyVersion, InAppKeyName.purposeOneTreatment, InAppKeyName.useNonStandardTexts,
+            InAppKeyName.publisherCC, InAppKeyName.vendorConsents, InAppKeyName.vendorLegitimateInterests,
+            InAppKeyName.purposeConsents, InAppKeyName.purposeLegitimateInterests, InAppKeyName.specialFeaturesOptIns,
+            InAppKeyName.disclosedVendors, InAppKeyName.publisherConsent, InAppKeyName.publisherLegitimateInterests,
+            InAppKeyName.publisherCustomPurposesConsents, InAppKeyName.publisherCustomPurposesLegitimateInterests,
+            InAppKeyName.tcString,
+        ]
+
+        /// The key that holds the string itself.
+        package var stringKey: String {
+            switch self {
+            case .tcString: InAppKeyName.tcString
+            case .gppString: InAppKeyName.gppString
+            }
+        }
+
+        /// Whether the key `name` is one the string of this kind determines.
+        package func derives(_ name: String) -> Bool {
+            switch self {
+            case .tcString:
+                Self.tcStringKeys.contains(name)
+                    || name.hasPrefix(InAppKeyName.publisherRestrictionsPrefix)
+            case .gppString:
+                name.hasPrefix("IABGPP_")
+            }
+        }
+    }
+}

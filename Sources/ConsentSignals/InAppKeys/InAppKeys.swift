@@ -1,9 +1,11 @@
 /// An ordered set of in-app keys and their values, as a CMP stores them.
 ///
-/// Build one from a string (`init(tcString:)`, `init(gppString:)`,
-/// `init(additionalConsent:)`) so that keys and string can never disagree, add the keys a
-/// CMP sets itself (`IABTCF_CmpSdkID`, `IABTCF_gdprApplies`) by subscript, and combine sets
-/// with `merge(_:)`. Order is insertion order; setting an existing key keeps its place.
+/// Built from strings (`init(tcString:)`, `init(gppString:)`, `init(additionalConsent:)`) and combined
+/// with `merge(_:)`, the keys a string determines are those derived from it, so that keys and string never
+/// disagree: a merged set that brings a TC or GPP string first drops every key derived from the string it
+/// replaces. Only the engine sets the keys a CMP sets itself (`IABTCF_CmpSdkID`, `IABTCF_gdprApplies`),
+/// and the package's reader of another CMP's keys keeps them as that CMP stored them. Order is insertion
+/// order; setting an existing key keeps its place.
 public struct InAppKeys: Sendable, Equatable, Sequence {
     /// One key and its value.
     public struct Entry: Sendable, Equatable {
@@ -24,8 +26,9 @@ public struct InAppKeys: Sendable, Equatable, Sequence {
     /// The key names, in order.
     public var names: [String] { entries.map(\.name) }
 
-    /// The value of key `name`; setting nil removes the key.
-    public subscript(name: String) -> InAppKeyValue? {
+    /// The value of key `name`. Setting one (nil removes the key) is the package's: an app builds keys from
+    /// strings, so that they agree with them.
+    public package(set) subscript(name: String) -> InAppKeyValue? {
         get { entries.first { $0.name == name }?.value }
         set {
             let index = entries.firstIndex { $0.name == name }
@@ -38,8 +41,13 @@ public struct InAppKeys: Sendable, Equatable, Sequence {
         }
     }
 
-    /// Adds or replaces every key of `other`, in `other`'s order.
+    /// Adds or replaces every key of `other`, in `other`'s order. Where `other` holds a TC string or a GPP
+    /// string, the keys derived from this set's string of that kind go first, so that none is left over
+    /// from a string no longer there (a restriction key of a purpose the new string does not restrict).
     public mutating func merge(_ other: InAppKeys) {
+        for family in InAppKeyName.StringFamily.allCases where other[family.stringKey] != nil {
+            entries.removeAll { family.derives($0.name) }
+        }
         for entry in other.entries {
             self[entry.name] = entry.value
         }

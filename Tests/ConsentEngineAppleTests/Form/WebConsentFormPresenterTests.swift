@@ -66,7 +66,7 @@ struct WebConsentFormPresenterTests {
         let store = InMemoryConsentStore()
         let manager = ConsentManager(policy: .default, store: store, clock: .fixed(Self.now))
         let presenter = WebConsentFormPresenter(display: { display })
-        let context = DecisionContext(region: try RegionInput(parsing: "DE"), now: Self.now, appID: "com.example.Shopping")
+        let context = DecisionContext(region: try RegionInput(parsing: "DE"), now: Self.now)
         let report = try await manager.launch(context: context, forms: presenter, tracking: NoTracking(), ads: NoAds()).run()
         return (store, report)
     }
@@ -79,8 +79,8 @@ struct WebConsentFormPresenterTests {
         #expect(display.dismissals == 1)
         #expect(report.shown.first == .consentForm)
         let record = store.load().record
-        #expect(record.consent?.choice == .rejectAll)
-        #expect(record.consent?.partners == [])
+        #expect(record.consent?.choices.choice == .rejectAll)
+        #expect(record.consent?.choices.partners == [])
         let answer = store.readLog().first { $0.consent != nil }
         #expect(answer?.proof?.collectionMethod.rawValue == "app-form")
     }
@@ -93,7 +93,7 @@ struct WebConsentFormPresenterTests {
         #expect(display.evaluated.count == 1)
         #expect(display.evaluated.first?.hasPrefix("window.consentEngineForm&&window.consentEngineForm.refused(\"the lists do not match the choice consentAll") == true,
                 "\(display.evaluated)")
-        #expect(store.load().record.consent?.choice == .rejectAll)
+        #expect(store.load().record.consent?.choices.choice == .rejectAll)
         #expect(store.readLog().filter { $0.proof != nil }.count == 1)
     }
 
@@ -122,7 +122,7 @@ struct WebConsentFormPresenterTests {
         let display = ScriptedDisplay([.wait])
         let store = InMemoryConsentStore()
         let manager = ConsentManager(policy: .default, store: store, clock: .fixed(Self.now))
-        let context = DecisionContext(region: try RegionInput(parsing: "DE"), now: Self.now, appID: "com.example.Shopping")
+        let context = DecisionContext(region: try RegionInput(parsing: "DE"), now: Self.now)
         let launch = manager.launch(context: context, forms: WebConsentFormPresenter(display: { display }),
                                     tracking: NoTracking(), ads: NoAds())
         let task = Task { try await launch.run() }
@@ -137,18 +137,18 @@ struct WebConsentFormPresenterTests {
     @MainActor func optOut() async throws {
         let store = InMemoryConsentStore()
         let manager = ConsentManager(policy: .default, store: store, clock: .fixed(Self.now))
-        let context = DecisionContext(region: try RegionInput(parsing: "US-CA"), now: Self.now, appID: "com.example.Shopping")
+        let context = DecisionContext(region: try RegionInput(parsing: "US-CA"), now: Self.now)
         let first = ScriptedDisplay([.post(#"{"form":"optOutForm","sale":true,"sharing":false,"targetedAdvertising":false}"#)])
         _ = try await manager.launch(context: context, forms: WebConsentFormPresenter(display: { first }),
                                      tracking: NoTracking(), ads: NoAds()).openPrivacyOptions()
-        #expect(store.load().record.usOptOuts?.sale == true)
+        #expect(store.load().record.usOptOuts?.choices.sale == true)
         let second = ScriptedDisplay([.post(#"{"form":"optOutForm","sale":false,"sharing":true,"targetedAdvertising":true}"#)])
         _ = try await manager.launch(context: context, forms: WebConsentFormPresenter(display: { second }),
                                      tracking: NoTracking(), ads: NoAds()).openPrivacyOptions()
         // The page was made from the opt-outs in force: the second form showed sale as chosen.
         #expect(second.shown.first?.html.contains(#""current":{"sale":true,"sharing":false,"targetedAdvertising":false}"#) == true)
         let optOuts = store.load().record.usOptOuts
-        #expect(optOuts?.sale == false && optOuts?.sharing == true && optOuts?.targetedAdvertising == true)
+        #expect(optOuts?.choices.sale == false && optOuts?.choices.sharing == true && optOuts?.choices.targetedAdvertising == true)
     }
 }
 

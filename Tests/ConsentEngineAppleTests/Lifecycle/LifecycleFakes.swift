@@ -57,7 +57,7 @@ actor AppState {
     func setRegion(_ region: String) throws { self.region = try RegionInput(parsing: region) }
 
     func context() -> DecisionContext {
-        DecisionContext(region: region, now: Date(timeIntervalSince1970: 1_780_000_000), appID: "com.example.Shopping",
+        DecisionContext(region: region, now: Date(timeIntervalSince1970: 1_780_000_000), 
                         build: .release)
     }
 }

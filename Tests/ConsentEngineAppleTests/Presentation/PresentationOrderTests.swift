@@ -69,7 +69,7 @@ struct PresentationOrderTests {
     }
 
     func context() throws -> DecisionContext {
-        DecisionContext(region: try RegionInput(parsing: "DE"), now: Self.now, appID: "com.example.Shopping")
+        DecisionContext(region: try RegionInput(parsing: "DE"), now: Self.now)
     }
 
     @Test("a launch before any window waits for one, showing nothing, and the form is answered there")
@@ -90,7 +90,7 @@ struct PresentationOrderTests {
         let report = try await running.value
         #expect(display.shown.count == 1)
         #expect(report.shown.first == .consentForm)
-        #expect(store.load().record.consent?.choice == .rejectAll)
+        #expect(store.load().record.consent?.choices.choice == .rejectAll)
     }
 
     @Test("a launch before any window whose time limit passes reports the form not shown, returns, and shows it at the next return")
@@ -115,7 +115,7 @@ struct PresentationOrderTests {
         let back = try #require(try await launch.returnToForeground(try context()))
         #expect(display.shown.count == 1, "not shown is not left: the return shows the form")
         #expect(back.shown.first == .consentForm)
-        #expect(store.load().record.consent?.choice == .rejectAll)
+        #expect(store.load().record.consent?.choices.choice == .rejectAll)
     }
 
     @Test("a controller being dismissed: the form waits until the dismissal is over")

@@ -91,7 +91,7 @@ final class RecordingWriter: ConsentSignalsWriter, @unchecked Sendable {
         let writer = CorruptingWriter(next: web.forwarding(to: RecordingWriter()))
         let now = Date(timeIntervalSince1970: 1_780_000_000)
         let manager = ConsentManager(policy: .default, store: InMemoryConsentStore(), clock: .fixed(now), signalsWriter: writer)
-        let context = DecisionContext(region: try RegionInput(parsing: "JP"), now: now, appID: "com.example.Shopping")
+        let context = DecisionContext(region: try RegionInput(parsing: "JP"), now: now)
         let report = try await manager.launch(context: context, forms: ConsentForm(log: log), tracking: Tracking(log: log),
                                               ads: Ads(log: log)).run()
         #expect(report.adsStarted)

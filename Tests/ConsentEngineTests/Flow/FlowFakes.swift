@@ -10,14 +10,15 @@ actor EventLog {
 /// A form, explainer and tracking prompt that answer from a script and log what they were asked.
 struct FakePrompts: ConsentFormPresenter, TrackingAuthorizer {
     let log: EventLog
-    var form: ConsentFormResult = .answered(.consentAll(.default))
+    /// The form's result; `nil` accepts all of the policy the form was shown with.
+    var form: ConsentFormResult?
     var optOut: OptOutFormResult = .answered(OptOutChoices(sale: true))
     var explainer: ExplainerResult = .continued
     var tracking: TrackingPromptResult = .authorized
 
     func presentConsentForm(_ request: ConsentFormRequest) async throws -> ConsentFormResult {
         await log.append(request.kind.rawValue)
-        return form
+        return form ?? .answered(.consentAll(request.policy))
     }
 
     func presentOptOutForm(_ request: OptOutFormRequest) async throws -> OptOutFormResult {

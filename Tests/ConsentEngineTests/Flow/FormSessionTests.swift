@@ -35,9 +35,9 @@ struct ConsentFormSessionTests {
     }
 
     @Test(arguments: [
-        (ConsentFormAction.togglePurpose(12), FormRefusal.unknownPurpose(12, available: Array(1...11))),
-        (.toggleSpecialFeature(3), .unknownSpecialFeature(3, available: [1, 2])),
-        (.toggleObjection(purpose: 1), .noLegitimateInterest(purpose: 1, available: [2, 7, 8, 9, 10, 11])),
+        (ConsentFormAction.togglePurpose(12), FormRefusal.notOnForm(.unknownPurpose(12, available: Array(1...11)))),
+        (.toggleSpecialFeature(3), .notOnForm(.unknownSpecialFeature(3, available: [1, 2]))),
+        (.toggleObjection(purpose: 1), .notOnForm(.noLegitimateInterest(purpose: 1, available: [2, 7, 8, 9, 10, 11]))),
         (.consent, .notOnThisScreen),
     ])
     func anActionTheFormHasNoPlaceForIsRefusedAndChangesNothing(action: ConsentFormAction, refusal: FormRefusal) {
@@ -51,10 +51,10 @@ struct ConsentFormSessionTests {
     @Test func aPartnerNotOnTheFormAndAnObjectionToAPartnerWithoutLegitimateInterestAreRefused() {
         var form = session()
         _ = form.apply(.manageOptions)
-        guard case .refused(.unknownPartner(4242, _)) = form.apply(.togglePartner(4242)) else {
+        guard case .refused(.notOnForm(.unknownPartner(4242, _))) = form.apply(.togglePartner(4242)) else {
             Issue.record("partner 4242 accepted"); return
         }
-        guard case .refused(.partnerWithoutLegitimateInterest) = form.apply(.togglePartnerObjection(.googleATP(89))) else {
+        guard case .refused(.notOnForm(.partnerWithoutLegitimateInterest)) = form.apply(.togglePartnerObjection(.googleATP(89))) else {
             Issue.record("an objection to a Google ATP accepted"); return
         }
     }
@@ -67,7 +67,7 @@ struct ConsentFormSessionTests {
     }
 
     @Test func theOptOutFormStartsFromTheOptOutsInForce() {
-        let current = USOptOutAnswer(sale: true, sharing: false, targetedAdvertising: false, answeredAt: date("2026-01-01"), region: .usState("CA"))
+        let current = USOptOutAnswer(OptOutChoices(sale: true, sharing: false, targetedAdvertising: false), answeredAt: date("2026-01-01"), region: .usState("CA"))
         var form = OptOutFormSession(request: OptOutFormRequest(policy: .default, language: "en", region: .usState("CA"), current: current))
         #expect(form.apply(.optOut(.targeted)) == .pending)
         #expect(form.apply(.confirm) == .answered(OptOutChoices(sale: true, targetedAdvertising: true)))

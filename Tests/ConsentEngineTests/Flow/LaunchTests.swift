@@ -165,9 +165,9 @@ struct LaunchTests {
         let consent = manager()
         _ = try await consent.launch(context: context("DE"), forms: prompts, tracking: prompts, ads: FakeAds(log: log)).run()
         let answer = try #require(try consent.store.load().record.consent)
-        #expect(answer.purposes == [1] && answer.legitimateInterestObjections == [7] && answer.specialFeatures == [1])
-        #expect(answer.partners == [755, .googleATP(89)])
-        #expect(answer.partnerObjections == [21, 755])
+        #expect(answer.choices.purposes == [1] && answer.choices.legitimateInterestObjections == [7] && answer.choices.specialFeatures == [1])
+        #expect(answer.choices.partners == [755, .googleATP(89)])
+        #expect(answer.choices.partnerObjections == [21, 755])
     }
 
     @Test func everyAnswerIsLoggedWithThePolicyAndRegion() async throws {
@@ -179,7 +179,7 @@ struct LaunchTests {
         let consentEntry = try #require(entries.first { $0.event == "consent" })
         #expect(consentEntry.policyID == "publisher-test-ads")
         #expect(consentEntry.region == .eea)
-        #expect(consentEntry.consent?.choice == .consentAll)
+        #expect(consentEntry.consent?.choices.choice == .consentAll)
         #expect(entries.contains { $0.event == "tracking" && $0.tracking?.status == .authorized })
         #expect(try consent.store.load().record.changeCount == entries.count)
     }

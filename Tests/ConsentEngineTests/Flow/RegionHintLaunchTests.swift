@@ -75,7 +75,7 @@ struct RegionHintLaunchTests {
         let source = CountingHints(RegionHints(storefront: "US"))
         var offline = context("unknown")
         offline = DecisionContext(region: offline.region, regionHints: RegionHints(timeZone: "Europe/Berlin"), now: offline.now,
-                                  appID: offline.appID, build: offline.build)
+                                  build: offline.build)
         let report = try await manager().launch(
             context: offline, forms: prompts, tracking: prompts, ads: FakeAds(log: log), regionHints: source).run()
         #expect(await source.asked == 0)

@@ -11,7 +11,7 @@ struct PolicyImpactTests {
         entry("eea.rejected", ConsentRecord(consent: answer(.rejectAll), lastKnownRegion: .eea)),
         entry("eea.unanswered", ConsentRecord(lastKnownRegion: .eea)),
         entry("us.optedOut", ConsentRecord(
-            usOptOuts: USOptOutAnswer(sale: true, sharing: false, targetedAdvertising: false, answeredAt: date("2026-05-01T10:00:00Z"),
+            usOptOuts: USOptOutAnswer(OptOutChoices(sale: true, sharing: false, targetedAdvertising: false), answeredAt: date("2026-05-01T10:00:00Z"),
                                       region: .usState("CA")), lastKnownRegion: .usState("CA"))),
         entry("jp", ConsentRecord(lastKnownRegion: .other)),
         StoredStates.Entry(appID: "broken", state: .unreadable(reason: "state.json is corrupt")),
@@ -22,11 +22,7 @@ struct PolicyImpactTests {
     }
 
     static func impact(of new: Policy, from old: Policy = .default) -> PolicyImpact {
-        PolicyImpact(from: old, to: new, states: states) { app in
-            var context = context("unknown")
-            context.appID = app
-            return context
-        }
+        PolicyImpact(from: old, to: new, states: states, context: context("unknown"))
     }
 
     @Test func theSamePolicyChangesNoStateAndCountsTheUnreadableApart() {
@@ -83,7 +79,7 @@ struct PolicyImpactTests {
             $0.revision = 2
             $0.consent.reconsentOnRevision = true
         }
-        let inJapan = PolicyImpact(from: .default, to: revised, states: Self.states) { _ in context("JP") }
+        let inJapan = PolicyImpact(from: .default, to: revised, states: Self.states, context: context("JP"))
         #expect(inJapan.reasked.isEmpty)
         #expect(inJapan.unchanged == inJapan.states)
     }

@@ -102,8 +102,8 @@ struct VendorListTests {
         #expect(older.partner(7) == nil)
         let newer = try named.applyingVendorList(syntheticBytes)
         let stored = ConsentRecord(consent: ConsentAnswer(
-            choice: .consentAll, purposes: Array(1...11), legitimateInterestObjections: [], specialFeatures: [1, 2],
-            partners: older.partnerIDs, disclosedPartners: older.partnerIDs, answeredAt: date("2026-05-01T10:00:00Z"),
+            choices: ConsentChoices(choice: .consentAll, purposes: Array(1...11), legitimateInterestObjections: [], specialFeatures: [1, 2],
+                partners: older.partnerIDs), disclosedPartners: older.partnerIDs, answeredAt: date("2026-05-01T10:00:00Z"),
             policyID: older.id, policyRevision: older.revision, tcfPolicyVersion: older.tcfPolicyVersion,
             region: .eea, regulation: .gdpr, language: "en"))
         #expect(DecisionEngine.decide(policy: older, context: context("DE"), record: stored).consentStatus == .obtained)
@@ -114,8 +114,8 @@ struct VendorListTests {
     @Test func theTCStringCarriesTheListsVersions() throws {
         let policy = try Policy.default.applyingVendorList(syntheticBytes)
         let answer = ConsentAnswer(
-            choice: .consentAll, purposes: Array(1...11), legitimateInterestObjections: [], specialFeatures: [1, 2],
-            partners: policy.partnerIDs, disclosedPartners: policy.partnerIDs, answeredAt: date("2026-05-01T10:00:00Z"),
+            choices: ConsentChoices(choice: .consentAll, purposes: Array(1...11), legitimateInterestObjections: [], specialFeatures: [1, 2],
+                partners: policy.partnerIDs), disclosedPartners: policy.partnerIDs, answeredAt: date("2026-05-01T10:00:00Z"),
             policyID: policy.id, policyRevision: policy.revision, tcfPolicyVersion: policy.tcfPolicyVersion,
             region: .eea, regulation: .gdpr, language: "en")
         let string = try TCString(decoding: TCModelBuilder.model(for: answer, policy: policy).encoded())

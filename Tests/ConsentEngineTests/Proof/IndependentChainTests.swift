@@ -50,7 +50,7 @@ struct IndependentChainProcessTests {
             try write(#"{"event":"regionLearned","at":"2026-11-01T10:00:00Z","change":1,"region":"EEA"}"# + "\n"
                 + #"{"event":"explainerShown","at":"2026-11-01T10:01:00Z","change":2}"# + "\n", to: store.logFile)
             let manager = ConsentManager(policy: .default, store: store, clock: .fixed(testNow))
-            let context = DecisionContext(region: try RegionInput(parsing: "DE"), now: testNow, appID: "com.example.Shopping")
+            let context = DecisionContext(region: try RegionInput(parsing: "DE"), now: testNow)
             let answer = storedAnswer(revision: 1, policyID: Policy.default.id)
             var answered = ConsentRecord.empty
             answered.consent = answer

@@ -28,7 +28,7 @@ struct AdServingRuleTests {
 
     @Test(arguments: [(true, false, false), (false, true, false), (false, false, true)])
     func anyUSStateOptOutMeansNonPersonalisedAds(sale: Bool, sharing: Bool, targeted: Bool) {
-        let optOuts = USOptOutAnswer(sale: sale, sharing: sharing, targetedAdvertising: targeted,
+        let optOuts = USOptOutAnswer(OptOutChoices(sale: sale, sharing: sharing, targetedAdvertising: targeted),
                                      answeredAt: date("2026-05-01"), region: .usState("CA"))
         let decision = decide(context("US-CA"), ConsentRecord(usOptOuts: optOuts))
         #expect(decision.adServing == .nonPersonalized)
@@ -38,7 +38,7 @@ struct AdServingRuleTests {
     @Test func outsideTheGDPRWithoutOptOutsAdsArePersonalised() {
         #expect(decide(context("US-CA")).adServing == .personalized)
         #expect(decide(context("JP")).adServing == .personalized)
-        let noneOptedOut = USOptOutAnswer(sale: false, sharing: false, targetedAdvertising: false,
+        let noneOptedOut = USOptOutAnswer(OptOutChoices(sale: false, sharing: false, targetedAdvertising: false),
                                           answeredAt: date("2026-05-01"), region: .usState("CA"))
         #expect(decide(context("US-CA"), ConsentRecord(usOptOuts: noneOptedOut)).adServing == .personalized)
     }

@@ -8,7 +8,7 @@ struct DecisionWithoutTraceTests {
 
     /// Stored answers that take each rule down another branch.
     static let records: [ConsentRecord] = {
-        let optOuts = USOptOutAnswer(sale: true, sharing: false, targetedAdvertising: false,
+        let optOuts = USOptOutAnswer(OptOutChoices(sale: true, sharing: false, targetedAdvertising: false),
                                      answeredAt: date("2026-05-01"), region: .usState("CA"))
         let tracking = TrackingAnswer(status: .authorized, answeredAt: date("2026-05-02T08:00:00Z"))
         return [

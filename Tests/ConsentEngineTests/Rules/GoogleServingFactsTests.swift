@@ -57,8 +57,8 @@ struct GoogleServingFactsTests {
                     for (partners, disclosed) in [([755, 21], nil), ([21], nil), ([755], [21, 32]), ([], nil)] as [([PartnerID], [PartnerID]?)] {
                         for partnerObjections in [[], [755], [21, 755]] {
                             answers.append(ConsentAnswer(
-                                choice: choice, purposes: purposes, legitimateInterestObjections: objections,
-                                specialFeatures: [], partners: partners, partnerObjections: partnerObjections,
+                                choices: ConsentChoices(choice: choice, purposes: purposes, legitimateInterestObjections: objections,
+                                specialFeatures: [], partners: partners, partnerObjections: partnerObjections),
                                 disclosedPartners: disclosed ?? Policy.default.partnerIDs,
                                 answeredAt: date("2026-01-31T10:30:00Z"), policyID: "p", policyRevision: 1,
                                 tcfPolicyVersion: 5, region: .eea, regulation: .gdpr, language: "de"))

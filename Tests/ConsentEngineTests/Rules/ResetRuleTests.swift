@@ -3,7 +3,7 @@ import Testing
 
 struct ResetRuleTests {
     let stored = ConsentRecord(
-        consent: answer(), usOptOuts: USOptOutAnswer(sale: true, sharing: false, targetedAdvertising: false,
+        consent: answer(), usOptOuts: USOptOutAnswer(OptOutChoices(sale: true, sharing: false, targetedAdvertising: false),
                                                     answeredAt: date("2026-05-01T00:00:00Z"), region: .usState("CA")),
         tracking: TrackingAnswer(status: .authorized, answeredAt: date("2026-05-01T00:01:00Z")),
         lastKnownRegion: .eea)

@@ -26,8 +26,8 @@ struct CMPKeysTranslationTests {
         let translated = CMPKeysTranslation.record(keys(original, "DE"), policy: .default, base: ConsentRecord(lastKnownRegion: .eea),
                                                    readAt: date("2026-06-01T12:00:00Z"))
         let read = try #require(translated.consent)
-        #expect(read.choice == stored.choice, "\(name)")
-        #expect(read.purposes == stored.purposes)
+        #expect(read.choices.choice == stored.choices.choice, "\(name)")
+        #expect(read.choices.purposes == stored.choices.purposes)
         #expect(read.answeredAt == UTCCalendar.startOfDay(stored.answeredAt))
         #expect(read.tcfPolicyVersion == stored.tcfPolicyVersion)
         #expect(Set(read.disclosedPartners) == Set(stored.disclosedPartners))
@@ -52,18 +52,18 @@ struct CMPKeysTranslationTests {
     }
 
     @Test func usOptOutsComeFromTheAppliedGPPSectionsAndGPCCountsAsOptingOutOfSaleAndSharing() throws {
-        let optedOut = keys(ConsentRecord(usOptOuts: USOptOutAnswer(sale: true, sharing: false, targetedAdvertising: true,
+        let optedOut = keys(ConsentRecord(usOptOuts: USOptOutAnswer(OptOutChoices(sale: true, sharing: false, targetedAdvertising: true),
                                                                       answeredAt: date("2026-05-01T10:00:00Z"), region: .usState("CA"))),
                             "US-CA")
         let read = try #require(CMPKeysTranslation.usOptOuts(optedOut, region: .usState("CA"), readAt: date("2026-06-01T12:00:00Z")))
-        #expect((read.sale, read.sharing, read.targetedAdvertising) == (true, false, true))
+        #expect((read.choices.sale, read.choices.sharing, read.choices.targetedAdvertising) == (true, false, true))
         #expect(decide(context("US-CA"), ConsentRecord(usOptOuts: read)).adServing == .nonPersonalized)
 
         var gpc = InAppKeys()
         gpc[InAppKeyName.gppString] = .string("DBABL~BVQqAAAAAg.YA")
         gpc[InAppKeyName.gppSectionIds] = .string("7")
         let withGPC = try #require(CMPKeysTranslation.usOptOuts(gpc, region: nil, readAt: date("2026-06-01T12:00:00Z")))
-        #expect((withGPC.sale, withGPC.sharing, withGPC.targetedAdvertising) == (true, true, false))
+        #expect((withGPC.choices.sale, withGPC.choices.sharing, withGPC.choices.targetedAdvertising) == (true, true, false))
         gpc[InAppKeyName.gppSectionIds] = .string("-1")
         #expect(CMPKeysTranslation.usOptOuts(gpc, region: nil, readAt: date("2026-06-01T12:00:00Z")) == nil)
     }

@@ -67,7 +67,7 @@ struct StateSchemaTests {
 
             let march = UTCCalendar.parse("2026-03-01T08:00:00Z")!
             #expect(migrated == ConsentRecord(
-                usOptOuts: USOptOutAnswer(sale: true, sharing: false, targetedAdvertising: true, answeredAt: march,
+                usOptOuts: USOptOutAnswer(OptOutChoices(sale: true, sharing: false, targetedAdvertising: true), answeredAt: march,
                                           region: .usState("CA")),
                 tracking: TrackingAnswer(status: .authorized, answeredAt: march.addingTimeInterval(60)),
                 explainerShownAt: march.addingTimeInterval(30), lastKnownRegion: .usState("CA"), changeCount: 5))
@@ -103,7 +103,7 @@ struct StateSchemaTests {
                 """, to: store.stateFile)
 
             let migrated = try store.load().record
-            #expect(migrated.consent?.partners == [755])
+            #expect(migrated.consent?.choices.partners == [755])
             #expect(migrated.consent?.partnerClaims == nil)
 
             try store.update { record in
@@ -167,7 +167,7 @@ struct StateSchemaTests {
         answer.partnerClaims = [PartnerClaim(partner: 755, purposes: [1, 3, 4], legitimateInterestPurposes: [2], specialFeatures: [])]
         return ConsentRecord(
             consent: answer,
-            usOptOuts: USOptOutAnswer(sale: true, sharing: true, targetedAdvertising: false, answeredAt: testNow,
+            usOptOuts: USOptOutAnswer(OptOutChoices(sale: true, sharing: true, targetedAdvertising: false), answeredAt: testNow,
                                       region: .usState("VA")),
             tracking: TrackingAnswer(status: .denied, answeredAt: testNow), explainerShownAt: testNow,
             lastKnownRegion: .ch, resetSince: testNow, changeCount: 12)

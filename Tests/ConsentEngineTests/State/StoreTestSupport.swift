@@ -35,8 +35,8 @@ func makeStore(_ stateDirectory: String, appID: String = "com.example.Shopping")
 /// A consent answer told apart from others by its policy revision.
 func storedAnswer(revision: Int, policyID: String = "default") -> ConsentAnswer {
     ConsentAnswer(
-        choice: .custom, purposes: [1, 3], legitimateInterestObjections: [2], specialFeatures: [1],
-        partners: [755], disclosedPartners: [1, 755], answeredAt: testNow.addingTimeInterval(Double(revision)),
+        choices: ConsentChoices(choice: .custom, purposes: [1, 3], legitimateInterestObjections: [2], specialFeatures: [1],
+            partners: [755]), disclosedPartners: [1, 755], answeredAt: testNow.addingTimeInterval(Double(revision)),
         policyID: policyID, policyRevision: revision, tcfPolicyVersion: 5, region: .eea, regulation: .gdpr,
         language: "en")
 }

@@ -37,7 +37,7 @@ func context(
     debugGeography: DebugGeography = .disabled, debugReset: Bool = false, restricted: Bool = false
 ) -> DecisionContext {
     DecisionContext(
-        region: try! RegionInput(parsing: region), now: date(now), appID: "com.example.Shopping", build: build,
+        region: try! RegionInput(parsing: region), now: date(now), build: build,
         isTestDevice: testDevice, deviceID: deviceID, isTaggedUnderAgeOfConsent: tfua,
         debugGeography: debugGeography, debugResetConsent: debugReset,
         trackingCapability: restricted ? .restricted : .available)
@@ -52,9 +52,9 @@ func answer(
     let all = Policy.default
     let consented = choice == .consentAll
     return ConsentAnswer(
-        choice: choice, purposes: purposes ?? (consented ? all.purposes.map(\.id) : []),
+        choices: ConsentChoices(choice: choice, purposes: purposes ?? (consented ? all.purposes.map(\.id) : []),
         legitimateInterestObjections: objections, specialFeatures: consented ? [1, 2] : [],
-        partners: partners ?? (consented ? all.partnerIDs : []), disclosedPartners: disclosed ?? all.partnerIDs,
+        partners: partners ?? (consented ? all.partnerIDs : [])), disclosedPartners: disclosed ?? all.partnerIDs,
         answeredAt: date(answeredAt), policyID: all.id, policyRevision: revision,
         tcfPolicyVersion: tcfPolicyVersion, region: .eea, regulation: .gdpr, language: "en", partnerClaims: claims)
 }

@@ -34,7 +34,7 @@ struct UpdatePredictionTests {
             change(&updated)
             let record = try makeStore(directory).load().record
             let impact = PolicyImpact(from: .default, to: updated, states: [StoredStates.Entry(appID: "app", state: .readable(record))],
-                                      context: { _ in context("DE", now: now) })
+                                      context: context("DE", now: now))
             let predicted = impact.reasked.first?.key
 
             try manager.updateRules(Data(updated.jsonText.utf8), kind: .policy)

@@ -21,7 +21,7 @@ struct DeviceDiagnosisTests {
         #expect(diagnosis.tcString?.vendorConsents.ids.contains(755) == true)
         #expect(diagnosis.additionalConsent?.consented == [89, 326])
         #expect(diagnosis.gppString?.sectionIds == [2])
-        #expect(diagnosis.findings.map(\.id) == [.cmpCertificationUnknown])
+        #expect(diagnosis.findings.map(\.id) == [.check(.cmpCertificationUnknown)])
         #expect(diagnosis.consentMode.adPersonalization == .granted)
     }
 
@@ -29,7 +29,7 @@ struct DeviceDiagnosisTests {
         let listed = DeviceDiagnosis(try acceptAll(), now: june, certifiedCMPs: [4095])
         #expect(listed.findings.isEmpty)
         let unlisted = DeviceDiagnosis(try acceptAll(), now: june, certifiedCMPs: [300])
-        #expect(unlisted.findings.map(\.id) == [.cmpNotCertified])
+        #expect(unlisted.findings.map(\.id) == [.check(.cmpNotCertified)])
         #expect(unlisted.adServing == .limited)
         #expect(!unlisted.passes)
     }
@@ -38,7 +38,7 @@ struct DeviceDiagnosisTests {
         var preferences = try acceptAll()
         preferences["IABTCF_PurposeConsents"] = .string("10000000000")
         let diagnosis = DeviceDiagnosis(preferences, now: june, certifiedCMPs: [4095])
-        #expect(diagnosis.findings == [DiagnosisFinding(.keyMismatch,
+        #expect(diagnosis.findings == [DiagnosisFinding(.check(.keyMismatch),
             "IABTCF_PurposeConsents is \"10000000000\" but the TC string says \"11111111111\"")])
         #expect(diagnosis.adServing == .personalized)
         #expect(!diagnosis.passes)
@@ -55,7 +55,7 @@ struct DeviceDiagnosisTests {
         var preferences = try acceptAll()
         preferences["IABTCF_gdprApplies"] = .string("1")
         let diagnosis = DeviceDiagnosis(preferences, now: june, certifiedCMPs: [4095])
-        #expect(diagnosis.findings.map(\.id) == [.keyWrongType])
+        #expect(diagnosis.findings.map(\.id) == [.check(.keyWrongType)])
         #expect(diagnosis.findings.first?.message.hasPrefix("IABTCF_gdprApplies is stored as a string (\"1\")") == true)
         #expect(diagnosis.applies == .gdpr)
     }
@@ -65,7 +65,7 @@ struct DeviceDiagnosisTests {
             .init(name: "IABTCF_CmpSdkID", value: .integer(300)), .init(name: "IABTCF_gdprApplies", value: .integer(1)),
         ])
         let diagnosis = DeviceDiagnosis(preferences, now: june, certifiedCMPs: [300])
-        #expect(diagnosis.findings.map(\.id) == [.tcStringMissing])
+        #expect(diagnosis.findings.map(\.id) == [.check(.tcStringMissing)])
         #expect(diagnosis.adServing == .limited)
         #expect(diagnosis.consentMode == ConsentMode(adStorage: .denied, adUserData: .denied, adPersonalization: .denied,
                                                      analyticsStorage: .notApplicable))
@@ -94,24 +94,24 @@ struct DeviceDiagnosisTests {
         let diagnosis = DeviceDiagnosis(DevicePreferences(format: .keyMap, entries: []), now: june)
         #expect(diagnosis.applies == .unknown)
         #expect(diagnosis.adServing == nil)
-        #expect(diagnosis.findings.map(\.id) == [.noCMPKeys])
+        #expect(diagnosis.findings.map(\.id) == [.check(.noCMPKeys)])
         #expect(!diagnosis.passes)
     }
 
     @Test func everyFindingIDHasASummaryAndOnlyTheListedOnesAreWarnings() {
         let warnings = DiagnosisFinding.ID.allCases.filter { $0.severity == .warning }
         #expect(warnings == [
-            .cmpCertificationUnknown, .keyMissing, .keyWithoutTCString, .stringDatedInFuture, .duplicateKey, .noCMPKeys,
-            .purposeLegitimateInterestForbidden, .vendorIdAboveMax, .vendorIdZero, .gpcSubsectionEmpty, .purposeUndefined, .coreSegmentShort,
-            .usnatCoreShort,
-        ])
+            .check(.cmpCertificationUnknown), .check(.keyMissing), .check(.keyWithoutTCString), .check(.stringDatedInFuture),
+            .check(.duplicateKey), .check(.noCMPKeys),
+        ] + SignalWarning.ID.allCases.map(DiagnosisFinding.ID.signal))
         #expect(DiagnosisFinding.ID.allCases.allSatisfy { !$0.summary.isEmpty })
     }
 
     @Test func everyWarningAboutADecodedStringIsAWarningFindingOfTheSameID() {
         for warning in SignalWarning.ID.allCases {
-            let finding = DiagnosisFinding.ID(warning)
+            let finding = DiagnosisFinding.ID.signal(warning)
             #expect(finding.rawValue == warning.rawValue)
+            #expect(DiagnosisFinding.ID(rawValue: warning.rawValue) == finding, "read back by its name")
             #expect(finding.severity == .warning)
             #expect(finding.summary == warning.summary)
         }
@@ -124,7 +124,7 @@ struct DeviceDiagnosisTests {
             .init(name: "IABTCF_gdprApplies", value: .integer(1)), .init(name: "IABTCF_TCString", value: .string(tc)),
             .init(name: "IABGPP_HDR_GppString", value: .string(gpp)), .init(name: "IABGPP_GppSID", value: .string("2")),
         ]), now: june)
-        #expect(diagnosis.findings.filter { $0.id == .purposeLegitimateInterestForbidden }.map(\.message) == [
+        #expect(diagnosis.findings.filter { $0.id == .signal(.purposeLegitimateInterestForbidden) }.map(\.message) == [
             "IABTCF_TCString: PurposesLITransparency sets legitimate interest for purpose 3: TCF policy version 4 allows none for purposes 1 and 3-6",
         ])
     }

@@ -144,6 +144,28 @@ struct InAppKeysTests {
         #expect(keys.map(\.value.description) == ["0", "-1"])
     }
 
+    @Test("a merged TC or GPP string brings its keys and drops those the string it replaces gave")
+    func mergedStringsAgreeWithTheirKeys() throws {
+        var keys = try InAppKeys(tcString: TCVector.v10.string)
+        keys["IABTCF_CmpSdkID"] = .int(300)
+        keys.merge(try InAppKeys(gppString: GPPStringTests.fullExample))
+        keys.merge(try InAppKeys(gppString: "DBABL~BVQqAAAAAg"))
+        let gppKeys = keys.names.filter { $0.hasPrefix("IABGPP_") }
+        #expect(!gppKeys.contains("IABGPP_2_String") && !gppKeys.contains("IABGPP_6_String"),
+                "the sections of the GPP string replaced are gone: \(gppKeys)")
+        #expect(gppKeys.contains("IABGPP_7_String"))
+        let restricted = TCString(publisherRestrictions: [PublisherRestriction(purpose: 3, type: .requireConsent, vendors: [3])])
+        keys.merge(try InAppKeys(tcString: restricted.encoded()))
+        #expect(keys.names.filter { $0.hasPrefix("IABTCF_PublisherRestrictions") } == ["IABTCF_PublisherRestrictions3"],
+                "the restrictions of the string replaced are gone")
+        #expect(keys[InAppKeyName.tcString] == .string(try restricted.encoded()))
+        #expect(keys["IABTCF_CmpSdkID"] == .int(300), "a key the CMP sets itself is no string's")
+        #expect(keys.names.filter { $0.hasPrefix("IABGPP_") } == gppKeys, "a TC string leaves the GPP keys")
+        for entry in try InAppKeys(tcString: restricted.encoded()) {
+            #expect(keys[entry.name] == entry.value, "\(entry.name) is the new string's")
+        }
+    }
+
     @Test("key names are the spec's")
     func names() {
         #expect(InAppKeyName.publisherRestrictions(purpose: 7) == "IABTCF_PublisherRestrictions7")

@@ -32,7 +32,7 @@ struct EngineStringsOracleProcessTests {
 
     @Test("the fixtures make the engine write TC strings of every kind of answer")
     func theFixturesCoverEveryKindOfAnswer() throws {
-        let choices = Set(try Self.engineStrings().map(\.answer.choice))
+        let choices = Set(try Self.engineStrings().map(\.answer.choices.choice))
         #expect(choices == Set(ConsentChoice.allCases))
     }
 
@@ -57,21 +57,21 @@ struct EngineStringsOracleProcessTests {
             let vendors = fields["vendorConsents"] as? [Int] ?? []
             let vendorInterests = fields["vendorLegitimateInterests"] as? [Int] ?? []
             let midnight = Int(UTCCalendar.startOfDay(answer.answeredAt).timeIntervalSince1970)
-            #expect(purposes == answer.purposes, "\(name)")
-            #expect(fields["specialFeatureOptIns"] as? [Int] == answer.specialFeatures, "\(name)")
+            #expect(purposes == answer.choices.purposes, "\(name)")
+            #expect(fields["specialFeatureOptIns"] as? [Int] == answer.choices.specialFeatures, "\(name)")
             #expect(fields["created"] as? Int == midnight && fields["lastUpdated"] as? Int == midnight, "\(name)")
             #expect(Set(legitimateInterests).isDisjoint(with: [1, 3, 4, 5, 6]), "\(name): LI for purposes 1 or 3–6")
-            #expect(Set(legitimateInterests).isDisjoint(with: answer.legitimateInterestObjections), "\(name): an objected LI")
-            #expect(Set(vendors).isSubset(of: answer.partners.compactMap(\.vendorID)), "\(name): a vendor not consented")
+            #expect(Set(legitimateInterests).isDisjoint(with: answer.choices.legitimateInterestObjections), "\(name): an objected LI")
+            #expect(Set(vendors).isSubset(of: answer.choices.partners.compactMap(\.vendorID)), "\(name): a vendor not consented")
             #expect(fields["tcfPolicyVersion"] as? Int == answer.tcfPolicyVersion, "\(name)")
             #expect(fields["cmpId"] as? Int == policy.tcf.cmpID, "\(name)")
             let disclosed = fields["disclosedVendors"] as? [Int]
             #expect(disclosed == answer.disclosedPartners.compactMap(\.vendorID).sorted(), "\(name)")
-            if answer.choice == .rejectAll {
+            if answer.choices.choice == .rejectAll {
                 #expect(purposes == [] && vendors == [] && legitimateInterests == [] && vendorInterests == [],
                         "\(name): Do not consent objects to every legitimate interest")
             }
-            if answer.choice == .consentAll {
+            if answer.choices.choice == .consentAll {
                 let declared = policy.partners.filter { !$0.purposes.isEmpty }.compactMap(\.id.vendorID).sorted()
                 #expect(vendors == declared, "\(name): every partner with consent purposes")
             }

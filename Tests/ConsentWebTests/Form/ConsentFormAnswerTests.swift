@@ -49,7 +49,7 @@ import Testing
 
     @Test func theOptOutFormGivesTheOptOutsItNamesWhateverWasStored() throws {
         let stored = OptOutFormRequest(policy: Self.policy, language: "en", region: .usState("CA"),
-                                       current: USOptOutAnswer(sale: true, sharing: false, targetedAdvertising: true,
+                                       current: USOptOutAnswer(OptOutChoices(sale: true, sharing: false, targetedAdvertising: true),
                                                                answeredAt: .init(timeIntervalSince1970: 0), region: .usState("CA")))
         let message = #"{"form":"optOutForm","sale":false,"sharing":true,"targetedAdvertising":true}"#
         #expect(try ConsentFormAnswer.result(of: message, for: stored) == .answered(OptOutChoices(sharing: true, targetedAdvertising: true)))

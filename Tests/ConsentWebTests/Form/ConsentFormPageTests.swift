@@ -34,7 +34,7 @@ import Testing
             library = ConsentFormPage(page.consentRequest)
         } else {
             let current = source == .optOutStored
-                ? USOptOutAnswer(sale: true, sharing: false, targetedAdvertising: false, answeredAt: Date(), region: .usState("CA")) : nil
+                ? USOptOutAnswer(OptOutChoices(sale: true, sharing: false, targetedAdvertising: false), answeredAt: Date(), region: .usState("CA")) : nil
             library = ConsentFormPage(OptOutFormRequest(policy: page.policy, language: "en", region: .usState("CA"), current: current))
         }
         #expect(library.html == page.html)

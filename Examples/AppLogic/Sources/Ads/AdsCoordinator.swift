@@ -105,7 +105,7 @@ public final class AdsCoordinator: Sendable {
 
     func context() async -> DecisionContext {
         DecisionContext(
-            region: await regionService?.currentRegion() ?? .unknown, now: manager.clock.now(), appID: environment.appID,
+            region: await regionService?.currentRegion() ?? .unknown, now: manager.clock.now(),
             build: environment.build, isTestDevice: environment.isSimulator,
             isTaggedUnderAgeOfConsent: environment.isChildUser, trackingCapability: await trackingCapability(),
             languages: environment.languages)

@@ -12,12 +12,14 @@ actor SDKLog {
 /// Google's UMP form, answering as the test says.
 struct FakeUMPForm: ConsentFormPresenter {
     let log: SDKLog
-    var answer: ConsentFormResult
+    /// The form's result; `nil` taps "Consent" on the form of whatever policy the request carries, as a
+    /// form that shows the rules in force does.
+    var answer: ConsentFormResult?
     var optOuts: OptOutFormResult = .dismissed
 
     func presentConsentForm(_ request: ConsentFormRequest) async throws -> ConsentFormResult {
         await log.append("UMP.\(request.kind.rawValue)")
-        return answer
+        return answer ?? .answered(.consentAll(request.policy))
     }
 
     func presentOptOutForm(_ request: OptOutFormRequest) async throws -> OptOutFormResult {

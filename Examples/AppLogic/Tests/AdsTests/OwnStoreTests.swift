@@ -41,7 +41,7 @@ struct OwnStoreTests {
     let now = Date(timeIntervalSince1970: 1_780_000_000)
 
     func context() throws -> DecisionContext {
-        DecisionContext(region: try RegionInput(parsing: "DE"), now: now, appID: "com.example.Shopping", build: .release)
+        DecisionContext(region: try RegionInput(parsing: "DE"), now: now, build: .release)
     }
 
     @Test func aStoreOfTheAppThrowsTheEnginesStoreErrorAndTheCallerSeesItsKindAndPath() throws {
@@ -64,7 +64,6 @@ struct OwnStoreTests {
     @Test func theContextAnAppBuiltCanBeReadBack() throws {
         let context = try context()
         #expect(context.region.region == .eea)
-        #expect(context.appID == "com.example.Shopping")
         #expect(context.build == .release)
         #expect(context.now == now)
     }

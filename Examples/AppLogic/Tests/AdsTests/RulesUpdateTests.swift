@@ -13,7 +13,8 @@ struct RulesUpdateTests {
 
     func coordinator(_ manager: ConsentManager, log: SDKLog) -> AdsCoordinator {
         AdsCoordinator(
-            manager: manager, forms: FakeUMPForm(log: log, answer: .answered(.consentAll(.default))),
+            // The form answers "Consent" to the rules in force: the shipped policy, then revision 2.
+            manager: manager, forms: FakeUMPForm(log: log, answer: nil),
             tracking: FakeATT(log: log, answer: .denied), ads: FakeMobileAds(log: log),
             regionService: FixedRegion(region: "FR"), environment: environment)
     }

@@ -9,18 +9,20 @@ import Testing
 struct SeamsTests {
     let now = Date(timeIntervalSince1970: 1_780_000_000)
 
-    @Test func theAppsOwnStorePassesTheChecksTheFileStorePasses() {
-        let failures = ConsentStoreConformance.failures { AppMemoryStore() }
+    @Test func theAppsOwnStorePassesTheChecksTheFileStorePassesReadingEveryWriteBackAfterReopening() {
+        let failures = ConsentStoreConformance.failures { try AppFileStore() } reopen: { store in
+            try AppFileStore(folder: store.folder)
+        }
         #expect(failures.isEmpty, "\(failures)")
     }
 
     @Test func aReceiptQueueOnTheAppsOwnStoreGetsEveryLineOfItsLogAndTheyChain() async throws {
-        let store = AppMemoryStore()
+        let store = try AppFileStore()
         let receipts = ReceiptQueue()
         let manager = ConsentManager.engineAsCMP(store: store, keys: SuiteKeys(suite: "seams-\(UUID().uuidString)"),
                                                  clock: .fixed(now), receipts: receipts)
         let log = SDKLog()
-        let context = DecisionContext(region: try RegionInput(parsing: "DE"), now: now, appID: "com.example.Shopping")
+        let context = DecisionContext(region: try RegionInput(parsing: "DE"), now: now)
         _ = try await manager.launch(context: context, forms: FakeUMPForm(log: log, answer: .answered(.consentAll(.default))),
                                      tracking: FakeATT(log: log, answer: .authorized), ads: FakeMobileAds(log: log)).run()
 
@@ -89,7 +91,7 @@ struct SeamsTests {
     }
 
     @Test func aContextThatNamesNoBuildIgnoresDebugOverrides() throws {
-        let manager = ConsentManager(policy: .default, store: AppMemoryStore(), clock: .fixed(now))
+        let manager = ConsentManager(policy: .default, store: try AppFileStore(), clock: .fixed(now))
         let context = DecisionContext(region: try RegionInput(parsing: "JP"), now: now, isTestDevice: true, debugGeography: .eea)
         #expect(try manager.evaluate(context).region == .other)
     }

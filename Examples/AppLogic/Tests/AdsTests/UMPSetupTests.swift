@@ -23,8 +23,7 @@ struct UMPSetupTests {
     }
 
     func decision(_ manager: ConsentManager) throws -> Decision {
-        try manager.evaluate(DecisionContext(region: try RegionInput(parsing: "FR"), now: now, appID: environment.appID,
-                                             build: .release))
+        try manager.evaluate(DecisionContext(region: try RegionInput(parsing: "FR"), now: now, build: .release))
     }
 
     /// The CMP keys of the suite, to show the engine changed none.

@@ -34,10 +34,9 @@ struct VendorListTests {
         let defaults = try #require(UserDefaults(suiteName: suite))
         defer { defaults.removePersistentDomain(forName: suite) }
         let log = SDKLog()
-        let manager = ConsentManager.engineAsCMP(policy: policy, store: AppMemoryStore(), keys: SuiteKeys(suite: suite),
+        let manager = ConsentManager.engineAsCMP(policy: policy, store: try AppFileStore(), keys: SuiteKeys(suite: suite),
                                                  clock: .fixed(Date(timeIntervalSince1970: 1_780_000_000)))
-        let context = DecisionContext(region: try RegionInput(parsing: "DE"), now: Date(timeIntervalSince1970: 1_780_000_000),
-                                      appID: "com.example.Shopping")
+        let context = DecisionContext(region: try RegionInput(parsing: "DE"), now: Date(timeIntervalSince1970: 1_780_000_000))
         _ = try await manager.launch(context: context, forms: FakeUMPForm(log: log, answer: .answered(.consentAll(policy))),
                                      tracking: FakeATT(log: log, answer: .authorized), ads: FakeMobileAds(log: log)).run()
         let string = try TCString(decoding: try #require(defaults.string(forKey: "IABTCF_TCString")))
@@ -55,9 +54,9 @@ struct VendorListTests {
         let next = try Policy.default.applyingVendorList(nextWeek, file: "vendor-list-v43.json")
         #expect(next.partners.map(\.id) == [.vendor(755), .vendor(21), .googleATP(89), .googleATP(326)])
 
-        let store = AppMemoryStore()
+        let store = try AppFileStore()
         let now = Date(timeIntervalSince1970: 1_780_000_000)
-        let context = DecisionContext(region: try RegionInput(parsing: "DE"), now: now, appID: "com.example.Shopping")
+        let context = DecisionContext(region: try RegionInput(parsing: "DE"), now: now)
         let log = SDKLog()
         _ = try await ConsentManager(policy: thisWeek, store: store, clock: .fixed(now))
             .launch(context: context, forms: FakeUMPForm(log: log, answer: .answered(.consentAll(thisWeek))),

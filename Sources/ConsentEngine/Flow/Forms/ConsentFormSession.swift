@@ -41,14 +41,10 @@ package struct ConsentFormSession: Sendable, Equatable {
     private var policy: Policy { request.policy }
 
     /// The purposes partners rely on legitimate interest for, which the user may object to.
-    package var legitimateInterestPurposes: [Int] {
-        Set(policy.partners.flatMap(\.legitimateInterestPurposes)).sorted()
-    }
+    package var legitimateInterestPurposes: [Int] { policy.legitimateInterestPurposes }
 
     /// The GVL vendors that rely on legitimate interest, whose legitimate interest the user may object to.
-    package var legitimateInterestPartners: [Int] {
-        policy.partners.filter { !$0.legitimateInterestPurposes.isEmpty }.compactMap(\.id.vendorID).sorted()
-    }
+    package var legitimateInterestPartners: [Int] { policy.legitimateInterestVendors }
 
     /// The buttons of the current screen, in order; their numbers are 1-based positions.
     package var buttons: [Button] {
@@ -63,6 +59,13 @@ package struct ConsentFormSession: Sendable, Equatable {
             return [Button(action: .acceptAll, label: .acceptAll), Button(action: .rejectAll, label: .rejectAll),
                     Button(action: .confirmChoices, label: .confirmChoices)]
         }
+    }
+
+    /// Presses the button numbered `number` on the current screen (1-based, as ``buttons`` lists them); a
+    /// number past the last is refused.
+    package mutating func press(button number: Int) -> FormStep<ConsentChoices> {
+        guard buttons.indices.contains(number - 1) else { return .refused(.noSuchButton(number, count: buttons.count)) }
+        return apply(buttons[number - 1].action)
     }
 
     /// Applies one action; a refused one changes nothing.
@@ -84,32 +87,24 @@ package struct ConsentFormSession: Sendable, Equatable {
         case (.manageOptions, .confirmChoices):
             return .answered(choices)
         case (.manageOptions, .togglePurpose(let id)):
-            guard policy.purposes.contains(where: { $0.id == id }) else {
-                return .refused(.unknownPurpose(id, available: policy.purposes.map(\.id)))
-            }
+            if let refusal = policy.refusal(ofPurpose: id) { return .refused(.notOnForm(refusal)) }
             purposes.formSymmetricDifference([id])
             return .pending
         case (.manageOptions, .toggleSpecialFeature(let id)):
-            guard policy.specialFeatures.contains(where: { $0.id == id }) else {
-                return .refused(.unknownSpecialFeature(id, available: policy.specialFeatures.map(\.id)))
-            }
+            if let refusal = policy.refusal(ofSpecialFeature: id) { return .refused(.notOnForm(refusal)) }
             specialFeatures.formSymmetricDifference([id])
             return .pending
         case (.manageOptions, .togglePartner(let id)):
-            guard policy.partner(id) != nil else { return .refused(.unknownPartner(id, available: policy.partnerIDs)) }
+            if let refusal = policy.refusal(ofPartner: id) { return .refused(.notOnForm(refusal)) }
             partners.formSymmetricDifference([id])
             return .pending
         case (.manageOptions, .toggleObjection(let id)):
-            guard legitimateInterestPurposes.contains(id) else {
-                return .refused(.noLegitimateInterest(purpose: id, available: legitimateInterestPurposes))
-            }
+            if let refusal = policy.refusal(ofObjectionTo: id) { return .refused(.notOnForm(refusal)) }
             objections.formSymmetricDifference([id])
             return .pending
         case (.manageOptions, .togglePartnerObjection(let id)):
-            guard let vendor = id.vendorID, legitimateInterestPartners.contains(vendor) else {
-                return .refused(.partnerWithoutLegitimateInterest(id, available: legitimateInterestPartners))
-            }
-            partnerObjections.formSymmetricDifference([vendor])
+            if let refusal = policy.refusal(ofObjectionToPartner: id) { return .refused(.notOnForm(refusal)) }
+            if let vendor = id.vendorID { partnerObjections.formSymmetricDifference([vendor]) }
             return .pending
         case (.first, .acceptAll), (.first, .rejectAll), (.first, .confirmChoices), (.first, .togglePurpose),
              (.first, .toggleSpecialFeature), (.first, .togglePartner), (.first, .toggleObjection),

@@ -9,9 +9,7 @@ package struct OptOutFormSession: Sendable, Equatable {
     /// Starts from the opt-outs in force, so that reopening the form shows what was chosen.
     package init(request: OptOutFormRequest) {
         self.request = request
-        let current = request.current
-        choices = OptOutChoices(sale: current?.sale ?? false, sharing: current?.sharing ?? false,
-                                targetedAdvertising: current?.targetedAdvertising ?? false)
+        choices = request.current?.choices ?? OptOutChoices()
     }
 
     /// Whether an opt-out is chosen.

@@ -4,6 +4,9 @@
 /// `consentctl`; on iOS it wraps Google's UMP forms; tests use fakes.
 public protocol ConsentFormPresenter: Sendable {
     /// Shows the consent form and returns the user's answer, or `.dismissed` when they left without one.
+    /// Choices that do not answer the request's policy (an id its form does not show) make the launch throw
+    /// their ``ConsentChoicesError``, storing nothing: an app's own form checks them first with
+    /// ``ConsentChoices/check(against:)``.
     func presentConsentForm(_ request: ConsentFormRequest) async throws -> ConsentFormResult
     /// Shows the US-state opt-out form (privacy options in a regulated state).
     func presentOptOutForm(_ request: OptOutFormRequest) async throws -> OptOutFormResult
@@ -45,51 +48,9 @@ public struct ConsentFormRequest: Sendable, Equatable {
     }
 }
 
-/// The choices made on the consent form.
-public struct ConsentChoices: Sendable, Equatable {
-    /// How the answer was given: `consentAll`, `rejectAll` or `custom` (Confirm choices).
-    public private(set) var choice: ConsentChoice
-    /// TCF purpose ids consented to (sorted, no duplicates).
-    public private(set) var purposes: [Int]
-    /// Purpose ids whose legitimate interest the user objected to (sorted, no duplicates).
-    public private(set) var legitimateInterestObjections: [Int]
-    /// TCF special feature ids opted in to (sorted, no duplicates).
-    public private(set) var specialFeatures: [Int]
-    /// The partners consented to: GVL vendors and Google ATPs (sorted, no duplicates).
-    public private(set) var partners: [PartnerID]
-    /// GVL vendors whose legitimate interest the user objects to (sorted, no duplicates).
-    public private(set) var partnerObjections: [Int]
-
-    /// Choices from id lists in any order; each list is deduplicated and sorted.
-    public init(choice: ConsentChoice, purposes: [Int] = [], legitimateInterestObjections: [Int] = [],
-                specialFeatures: [Int] = [], partners: [PartnerID] = [], partnerObjections: [Int] = []) {
-        self.choice = choice
-        self.purposes = purposes.sortedUnique
-        self.legitimateInterestObjections = legitimateInterestObjections.sortedUnique
-        self.specialFeatures = specialFeatures.sortedUnique
-        self.partners = partners.sortedUnique
-        self.partnerObjections = partnerObjections.sortedUnique
-    }
-
-    /// "Consent" / "Accept all": every purpose, special feature and partner of the policy, no objections.
-    public static func consentAll(_ policy: Policy) -> ConsentChoices {
-        ConsentChoices(choice: .consentAll, purposes: policy.purposes.map(\.id),
-                       specialFeatures: policy.specialFeatures.map(\.id), partners: policy.partnerIDs)
-    }
-
-    /// "Do not consent" / "Reject all": nothing consented, and every legitimate interest objected to, of
-    /// purposes and of partners alike.
-    public static func rejectAll(_ policy: Policy) -> ConsentChoices {
-        let legitimateInterests = Set(policy.partners.flatMap(\.legitimateInterestPurposes))
-        let partners = policy.partners.filter { !$0.legitimateInterestPurposes.isEmpty }.compactMap(\.id.vendorID)
-        return ConsentChoices(choice: .rejectAll, legitimateInterestObjections: Array(legitimateInterests),
-                              partnerObjections: partners)
-    }
-}
-
 /// The outcome of the consent form.
 public enum ConsentFormResult: Sendable, Equatable {
-    /// The user chose; the choices are stored as the new consent answer.
+    /// The user chose; the choices are stored as the new consent answer (``ConsentAnswer/choices``).
     case answered(ConsentChoices)
     /// Left without an answer (q, Esc, end of input): nothing is stored.
     case dismissed
@@ -127,26 +88,9 @@ public struct OptOutFormRequest: Sendable, Equatable {
     }
 }
 
-/// The opt-outs chosen on the US-state form.
-public struct OptOutChoices: Sendable, Equatable {
-    /// Opted out of the sale of personal data.
-    public var sale: Bool
-    /// Opted out of the sharing of personal data.
-    public var sharing: Bool
-    /// Opted out of targeted advertising.
-    public var targetedAdvertising: Bool
-
-    /// Choices with every opt-out off unless given; any opt-out makes ad serving `nonPersonalized`.
-    public init(sale: Bool = false, sharing: Bool = false, targetedAdvertising: Bool = false) {
-        self.sale = sale
-        self.sharing = sharing
-        self.targetedAdvertising = targetedAdvertising
-    }
-}
-
 /// The outcome of the US-state opt-out form.
 public enum OptOutFormResult: Sendable, Equatable {
-    /// The user confirmed; the choices replace the stored US-state opt-outs.
+    /// The user confirmed; the choices replace the stored US-state opt-outs (``USOptOutAnswer/choices``).
     case answered(OptOutChoices)
     /// Left without confirming: nothing is stored.
     case dismissed

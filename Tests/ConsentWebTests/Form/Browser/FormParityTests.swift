@@ -60,7 +60,7 @@ struct FormParityBrowserTests {
         let now = try #require(UTCCalendar.parse(FormBrowserRun.now))
         let store = try FileConsentStore(appID: "default", stateDirectory: web.path, clock: .fixed(now))
         let manager = ConsentManager(policy: .default, store: store, clock: .fixed(now))
-        let context = DecisionContext(region: try RegionInput(parsing: "DE"), now: now, appID: "default", build: .debug)
+        let context = DecisionContext(region: try RegionInput(parsing: "DE"), now: now, build: .debug)
         let display = await PlayedDisplay(messages[0])
         let presenter = WebConsentFormPresenter(display: { display })
         _ = try await manager.launch(context: context, forms: presenter, tracking: NoTracking(), ads: NoAds()).run()
@@ -76,9 +76,9 @@ struct FormParityBrowserTests {
         let stored = try #require(try store.load().record.consent)
         let path = try #require(FormPath.all.first { $0.name == path })
         if case .consent(let expected) = path.expected, case .answered(let choices) = expected(.default) {
-            #expect(stored.choice == choices.choice && stored.purposes == choices.purposes && stored.partners == choices.partners
-                    && stored.partnerObjections == choices.partnerObjections
-                    && stored.legitimateInterestObjections == choices.legitimateInterestObjections)
+            #expect(stored.choices.choice == choices.choice && stored.choices.purposes == choices.purposes && stored.choices.partners == choices.partners
+                    && stored.choices.partnerObjections == choices.partnerObjections
+                    && stored.choices.legitimateInterestObjections == choices.legitimateInterestObjections)
         }
         #expect(try Self.collectionMethod(in: web) == "app-form")
         #expect(try Self.collectionMethod(in: terminal) == "line-prompts")

@@ -3,6 +3,8 @@ import Testing
 
 /// The query gives every install of a corpus the real binary made the verdict `consentctl log --verify` gives
 /// that install's log and state (CONTRACT §18): DuckDB on the whole corpus, Spark on 50 installs of every kind.
+/// A copy restored from a backup onto another device is a new install from its restored line on: `intact`
+/// to both (docs/restore.md).
 ///
 /// Two lines swapped are left out: the chain, not the row order, orders the lines, so a warehouse cannot hold
 /// that fault (`log --verify FILE` finds it). So is a line inserted twice over, which is a retry to the warehouse.
@@ -23,13 +25,16 @@ struct WarehouseAgreementTests {
             let passed = byKind[kind, default: []].filter(\.verifiedIntact).map(\.app)
             #expect(passed.isEmpty, "\(kind): log --verify finds every copy, but passes \(passed)")
         }
-        for kind in [Kind.launched, .beforeTheChain, .stateBehind, .chainedOntoTheEnd, .retried, .torn, .cutBeforePrev] {
+        for kind in [Kind.launched, .beforeTheChain, .stateBehind, .chainedOntoTheEnd, .retried, .torn, .cutBeforePrev, .restored] {
             let failed = byKind[kind, default: []].filter { !$0.verifiedIntact }.map(\.app)
             #expect(failed.isEmpty, "\(kind): log --verify passes every install, but fails \(failed)")
         }
         #expect(byKind[.torn, default: []].allSatisfy { $0.tornLines.count == 1 && $0.expected == "intact" })
         #expect(byKind[.cutBeforePrev, default: []].allSatisfy { $0.tornLines.count == 1 && $0.expected == "unverifiable" })
         #expect(byKind[.beforeTheChain, default: []].allSatisfy { $0.linesBeforeTheChain > 0 })
+        // A restored copy is two chains to log --verify, the restore between them, and a new install to the query.
+        #expect(byKind[.restored, default: []].allSatisfy { $0.restores == 1 && $0.expected == "intact" })
+        #expect(corpus.installs.filter { $0.kind != .restored }.allSatisfy { $0.restores == 0 })
         #expect(try byKind[.beforeTheChain, default: []].filter { try corpus.sentRows($0) }.count >= 20,
                 "logs begun before the chain that have chained lines since")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -63,6 +64,64 @@ enum ProcessBenchmarks {
         }
         let difference = Double(rss - emptyRSS) / 1024
         print(label + " \(rss) KiB vs \(emptyRSS) KiB, +\(String(format: "%.1f", difference)) MiB (aim ≤ +2 MiB: \(difference <= 2 ? "met" : "missed"))")
+        keptRules(&benchmark, answered: state)
+    }
+
+    /// A cold status with rules kept from updates (a newer policy and a 1,000-vendor list, which a launch
+    /// reads cut down to the policy's vendors) against one with the embedded policy alone: in time, and in
+    /// instructions when valgrind is installed (callgrind counts the same for the same run).
+    static func keptRules(_ benchmark: inout Benchmark, answered state: String) {
+        let kept = FileManager.default.temporaryDirectory.appendingPathComponent("consent-bench-kept-\(UUID().uuidString)")
+        let list = kept.appendingPathExtension("vendor-list.json")
+        defer {
+            try? FileManager.default.removeItem(at: kept)
+            try? FileManager.default.removeItem(at: list)
+        }
+        do {
+            try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: state + "/default", toPath: kept.path + "/default")
+            try Data(SyntheticVendorList.json(vendors: 1_000).utf8).write(to: list)
+            guard try run(["policy", "update", "fixtures/updates/policy-revision-2.json", "--state-dir", kept.path]) == 0,
+                  try run(["policy", "update", list.path, "--kind", "vendor-list", "--state-dir", kept.path]) == 0
+            else {
+                print("cold status with kept rules: skipped, the rules could not be kept (run from the repository's root)")
+                return
+            }
+        } catch {
+            print("cold status with kept rules: skipped (\(error))")
+            return
+        }
+        let plain = ["status", "--geo", "DE", "--state-dir", state], withRules = ["status", "--geo", "DE", "--state-dir", kept.path]
+        benchmark.run([
+            Measurement(name: "cold `consentctl status --geo DE`, a kept policy and 1,000-vendor list", iterations: 40) { count in
+                for _ in 0..<count { try spawn(binary, withRules) }
+            },
+        ])
+        let label = "instructions of a cold status, kept rules vs embedded".padding(toLength: 60, withPad: " ", startingAt: 0)
+        guard let base = instructions(plain), let kept = instructions(withRules) else {
+            print(label + " skipped: valgrind is not installed")
+            return
+        }
+        let rise = Double(kept - base) / Double(base) * 100
+        print(label + " \(kept) vs \(base), +\(String(format: "%.1f", rise))% (aim ≤ +5%: \(rise <= 5 ? "met" : "missed"))")
+    }
+
+    /// The instructions of one run of `consentctl` under callgrind, or `nil` without valgrind.
+    static func instructions(_ arguments: [String]) -> Int? {
+        let valgrind = "/usr/bin/valgrind"
+        guard FileManager.default.isExecutableFile(atPath: valgrind) else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: valgrind)
+        process.arguments = ["--tool=callgrind", "--callgrind-out-file=/dev/null", binary.path] + arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        // "==123== Collected : 4401234"
+        guard let line = text.split(separator: "\n").first(where: { $0.contains("Collected :") }) else { return nil }
+        return Int(line.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "")
     }
 
     /// Runs a program with posix_spawn and waits for it: Foundation's `Process` adds tens of milliseconds

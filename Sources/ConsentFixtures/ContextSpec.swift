@@ -27,7 +27,8 @@ struct ContextSpec: Equatable {
     var trackingRestricted: Bool?
     /// The system's tracking answer (CONTRACT §13a); absent: no system to ask.
     var trackingSystem: TrackingStatus?
-    var lang: String?
+    /// The preferred languages, most preferred first (`"lang": "fr"` or `["fr", "de"]`).
+    var lang: [String]?
 
     /// Reads a `context` object.
     static func read(_ node: JSONNode) throws(JSONFieldError) -> ContextSpec {
@@ -60,7 +61,9 @@ struct ContextSpec: Equatable {
         spec.resetConsent = try object["resetConsent"]?.bool()
         spec.trackingRestricted = try object["trackingRestricted"]?.bool()
         spec.trackingSystem = try object["trackingSystem"]?.choice(TrackingStatus.self)
-        spec.lang = try object["lang"]?.string()
+        if let field = object["lang"] {
+            if case .array = field.value { spec.lang = try field.strings() } else { spec.lang = [try field.string()] }
+        }
         return spec
     }
 
@@ -93,6 +96,6 @@ struct ContextSpec: Equatable {
             deviceID: deviceID, isTaggedUnderAgeOfConsent: tfua ?? false,
             debugGeography: debugGeography ?? .disabled, debugResetConsent: resetConsent ?? false,
             trackingCapability: trackingRestricted == true ? .restricted : .available,
-            trackingSystem: trackingSystem, language: lang)
+            trackingSystem: trackingSystem, languages: lang ?? [])
     }
 }

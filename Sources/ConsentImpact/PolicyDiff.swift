@@ -82,7 +82,7 @@ package struct PolicyDiff: Sendable, Equatable {
             case let name? where name.hasPrefix("reconsentOn"): return .reconsentSwitchChanged
             default: return .formButtonsChanged
             }
-        case "texts": return .textChanged
+        case "texts", "defaultLanguage": return .textChanged
         case "names": return .nameChanged
         case "tracking": return second == "explainer" ? .explainerChanged : .trackingSettingChanged
         case "app": return .appChanged

@@ -83,6 +83,7 @@ package enum PolicyWriting {
             "consentMode": .members(["analyticsStoragePurpose": .nullable(policy.consentMode.analyticsStoragePurpose)]),
             "regionHints": .strings(policy.regionHints.map(\.rawValue)),
             "regionHintConflict": .string(policy.regionHintConflict.rawValue),
+            "defaultLanguage": .string(policy.defaultLanguage),
             "testDeviceIDs": .strings(policy.testDeviceIDs),
             "presentation": .members(["timeLimitSeconds": .integer(policy.presentation.timeLimitSeconds)]),
             "controller": policy.controller.map { controller in

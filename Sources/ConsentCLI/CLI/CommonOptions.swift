@@ -31,7 +31,8 @@ struct CommonOptions: Sendable {
     /// The system's tracking answer (`--tracking-system`; `--tracking-restricted` means `restricted`), or
     /// `nil`: no system to ask, the stored answer stands.
     var trackingSystem: TrackingStatus?
-    var language: String?
+    /// `--lang`: the preferred languages, most preferred first (`fr,de`).
+    var languages: [String]
     var clock: ConsentClock
     var json: Bool
     var noInput: Bool
@@ -60,7 +61,7 @@ struct CommonOptions: Sendable {
             }
             trackingSystem = .restricted
         }
-        language = arguments[Option.lang]
+        languages = arguments[Option.lang].map { $0.split(separator: ",").map { String($0).trimmedWhitespace }.filter { !$0.isEmpty } } ?? []
         clock = try arguments.clock()
         json = arguments[Flag.json]
         noInput = arguments[Flag.noInput]
@@ -83,7 +84,7 @@ struct CommonOptions: Sendable {
             isTaggedUnderAgeOfConsent: tfua, debugGeography: debugGeography,
             debugResetConsent: resetConsent,
             trackingCapability: trackingSystem == .restricted ? .restricted : .available,
-            trackingSystem: trackingSystem, language: language)
+            trackingSystem: trackingSystem, languages: languages)
     }
 }
 
@@ -139,7 +140,9 @@ extension Option where Value == String {
         Option("vendor-list", "FILE", help: "an IAB Global Vendor List v3 file whose vendors become the partners")
     }
     static var deviceID: Option<String> { Option("device-id", "ID", help: "the device id, matched against the policy's test devices") }
-    static var lang: Option<String> { Option("lang", "CODE", help: "the language of the texts (en, de; falls back to English)") }
+    static var lang: Option<String> {
+        Option("lang", "CODE[,CODE…]", help: "the user's preferred languages, most preferred first (fr,de): the first the policy or a kept translation has")
+    }
 }
 
 extension Option where Value == RegionInput {

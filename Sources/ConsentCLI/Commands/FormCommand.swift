@@ -39,10 +39,13 @@ enum FormCommand: Command {
         let manager = try options.manager(environment: invocation.environment)
         let decision = try manager.evaluate(options.context(now: manager.clock.now()))
         invocation.console.warn(decision.warnings)
-        let policy = manager.policy
-        let language = policy.resolvedLanguage(options.language)
-        if let requested = options.language, language != requested.lowercased() {
-            invocation.console.error("consentctl: note: the policy has no texts in '\(requested)': the page is in '\(language)'")
+        let policy = try manager.policyInForce().policy
+        let language = policy.resolvedLanguage(preferring: options.languages)
+        if let requested = options.languages.first, language != requested.lowercased() {
+            invocation.console.error("consentctl: note: neither the policy nor a kept translation has '\(requested)': the page is in '\(language)'")
+        }
+        if let gaps = policy.textGaps[language] {
+            invocation.console.warn([ConsentWarning(.textInEnglish, "the \(language) translation lacks \(gaps.joined(separator: ", ")): shown in English")])
         }
         let kind = try arguments[Option.kind] ?? usedKind(decision) ?? .consent
         if let note = previewNote(kind, decision, geo: options.region) { invocation.console.error("consentctl: note: \(note)") }

@@ -24,7 +24,8 @@ enum PolicyCommand: Command {
 
     update keeps FILE for the app as its server would deliver it, as an app does with
     ConsentManager.updateRules: a newer revision of the base policy (--kind policy, the default), an IAB
-    Global Vendor List (vendor-list) or an IAB translation of its texts (translation). It is in force from
+    Global Vendor List (vendor-list) or an IAB translation of its texts (translation, for the language of
+    its file's name, purposes-fr.json, else --lang's first). It is in force from
     the next command, and its rulesUpdated line is in the consent log. It exits 0 when FILE is in force
     (also when those very bytes already were); 65 for a file older than the one in force, of the same
     revision or version with other bytes, a policy of another id, or a vendor list or translation that is
@@ -93,7 +94,7 @@ enum PolicyCommand: Command {
             if let file { options.policyPath = file }
             let manager = try options.manager(environment: invocation.environment)
             let (policy, warnings) = try manager.policyInForce()
-            invocation.console.out(options.json ? policy.jsonText : summary(policy, language: options.language, now: options.clock.now(),
+            invocation.console.out(options.json ? policy.jsonText : summary(policy, language: options.languages.first, now: options.clock.now(),
                                                                               copy: inForce(policy, base: manager.policy)))
             if !options.json { invocation.console.warn(warnings) }
         case "update":
@@ -103,7 +104,13 @@ enum PolicyCommand: Command {
             let manager = try options.manager(environment: invocation.environment)
             let rules = kind ?? .policy
             let bytes = try PolicyLoader.readRulesFile(URL(fileURLWithPath: file), kind: rules)
-            let kept = try manager.updateRules(Data(bytes), kind: rules)
+            // A translation is for the language its file was published for: purposes-fr.json, or --lang.
+            let language = rules == .translation ? Self.translationLanguage(file) ?? options.languages.first : nil
+            if rules == .translation, language == nil {
+                throw CLIError.usage("policy update --kind translation needs the translation's language",
+                                     hint: "name the file as the IAB does (purposes-fr.json), or give --lang fr")
+            }
+            let kept = try manager.updateRules(Data(bytes), kind: rules, language: language)
             let (policy, _) = try manager.policyInForce()
             let what = inForce(policy, base: manager.policy)
             invocation.console.out(kept ? "kept \(file) as the \(rules.words) of \(manager.policy.id): in force from now on (\(what))"
@@ -151,6 +158,14 @@ enum PolicyCommand: Command {
             result += lines(past, indent: "    ")
         }
         return result
+    }
+
+    /// The language of an IAB translation by its file's name: `purposes-fr.json` is `fr`.
+    static func translationLanguage(_ path: String) -> String? {
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        guard name.hasPrefix("purposes-"), name.hasSuffix(".json") else { return nil }
+        let code = String(name.dropFirst("purposes-".count).dropLast(".json".count))
+        return code.isEmpty ? nil : code.lowercased()
     }
 
     /// Which copy is in force, with its revision and SHA-256: the embedded default, the base file, or a kept

@@ -33,8 +33,9 @@ public struct DecisionContext: Sendable, Equatable {
     /// no system to ask. When present it is the tracking status, over the stored answer: the user can turn
     /// tracking off or on in Settings at any time, and the system can return to not determined.
     public package(set) var trackingSystem: TrackingStatus?
-    /// The language the user reads (`en`, `de`, …); the policy falls back to English.
-    public package(set) var language: String?
+    /// The languages the user reads, most preferred first (on Apple platforms `Locale.preferredLanguages`):
+    /// the forms speak the first the policy or a kept translation has, else the policy's default language.
+    public package(set) var languages: [String]
 
     /// A context with the defaults of a release launch on an ordinary device, at the system clock's time.
     ///
@@ -54,7 +55,7 @@ public struct DecisionContext: Sendable, Equatable {
         debugResetConsent: Bool = false,
         trackingCapability: TrackingCapability = .available,
         trackingSystem: TrackingStatus? = nil,
-        language: String? = nil
+        languages: [String] = []
     ) {
         self.region = region
         self.regionHints = regionHints
@@ -68,7 +69,7 @@ public struct DecisionContext: Sendable, Equatable {
         self.debugResetConsent = debugResetConsent
         self.trackingCapability = trackingCapability
         self.trackingSystem = trackingSystem
-        self.language = language
+        self.languages = languages
     }
 }
 

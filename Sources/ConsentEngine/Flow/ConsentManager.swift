@@ -142,6 +142,8 @@ public struct ConsentManager: Sendable {
     /// try manager.updateRules(data, kind: .policy)
     /// ```
     ///
+    /// A translation (`purposes-fr.json`) is kept for `language`, the one its file was published for.
+    ///
     /// A file is refused, with nothing changed, when it is not valid (as `consentctl policy check` has it),
     /// when it is a policy of another id than the app's, when it is older than the copy in force (a lower
     /// revision or list version), when it has the revision or version in force with other bytes, or when
@@ -153,21 +155,30 @@ public struct ConsentManager: Sendable {
     /// - Throws: ``RulesUpdateError``; of kind ``RulesUpdateError/Kind/notKept`` for a store that keeps
     ///   no rules (an app's own store).
     @discardableResult
-    public func updateRules(_ data: Data, kind: RulesKind) throws(RulesUpdateError) -> Bool {
+    public func updateRules(_ data: Data, kind: RulesKind, language: String? = nil) throws(RulesUpdateError) -> Bool {
         guard let keeping = rulesKeeper else {
             throw RulesUpdateError(.notKept, kind, "the manager's store keeps no rules; use FileConsentStore")
         }
         let updating = RulesUpdating(base: policy, now: clock.now())
         let bytes = Array(data)
         let sink = receiptSink
-        return try keeping.keep({ kept throws(RulesUpdateError) in try updating.plan(bytes, kind: kind, kept: kept) }) { line in
+        return try keeping.keep({ kept throws(RulesUpdateError) in try updating.plan(bytes, kind: kind, language: language, kept: kept) }) { line in
             sink?.receive(line)
         }
     }
 
     /// The store's keeping of rules, or its base's beside another CMP; `nil` for a store that keeps none.
+    /// Only the package's stores keep rules, so the store is asked for its type, which is cheap, rather than
+    /// for a conformance, which has the runtime scan every conformance of the binary on a cold start.
     private var rulesKeeper: (any RulesKeeping)? {
-        (store as? any RulesKeeping) ?? (store as? CMPKeysConsentStore)?.baseKeeping
+        Self.keeper(of: store)
+    }
+
+    private static func keeper(of store: any ConsentStore) -> (any RulesKeeping)? {
+        if let file = store as? FileConsentStore { return file }
+        if let memory = store as? InMemoryConsentStore { return memory }
+        if let keys = store as? CMPKeysConsentStore { return keys.baseKeeping }
+        return nil
     }
 
     /// Forgets the stored consent answer and US-state opt-outs until the next answer, and logs it. The

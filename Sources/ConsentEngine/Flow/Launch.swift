@@ -56,7 +56,7 @@ public actor Launch {
     /// The policy in force, read with the record at the start of each flow (rules kept since the last flow
     /// apply from the next one).
     private var policy: Policy
-    private var language: String { policy.resolvedLanguage(context.language) }
+    private var language: String { policy.resolvedLanguage(preferring: context.languages) }
 
     /// The decision of a flow so far, and the signals it gives.
     private struct Settled {

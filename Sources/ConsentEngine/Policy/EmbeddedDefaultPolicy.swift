@@ -257,6 +257,7 @@ package enum EmbeddedDefaultPolicy {
     testDeviceIDs: [],
     presentation: PresentationSettings(timeLimitSeconds: 60),
     controller: nil,
+    defaultLanguage: "en",
     sourceFiles: [.embeddedDefault(sha256: sha256)]) }
 
     /// The SHA-256 of `policies/default.json`'s bytes, taken when this file was generated (a test checks it).

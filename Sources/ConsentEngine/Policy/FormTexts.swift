@@ -65,16 +65,33 @@ extension TextKey {
 extension Policy {
     /// The languages the policy has texts for, English first.
     public var languages: [String] {
-        ["en"] + texts.keys.filter { $0 != "en" }.sorted()
+        ["en"] + Set(texts.keys).union(translationLanguages).filter { $0 != "en" }.sorted()
     }
 
-    /// The language actually used for a requested one (`de-AT`, `de`, `fr`): itself when the policy has it,
-    /// else its base language (`de`), else English.
+    /// The language a form is shown in for a user who prefers `requested` (`de-AT`, `de`, `fr`): itself when
+    /// the policy's texts or a kept translation have it, else its base language (`de`), else the policy's
+    /// default language, else English.
     public func resolvedLanguage(_ requested: String?) -> String {
-        guard let requested = requested?.lowercased() else { return "en" }
-        if texts[requested] != nil { return requested }
-        let base = String(requested.prefix { $0 != "-" && $0 != "_" })
-        return texts[base] != nil ? base : "en"
+        resolvedLanguage(preferring: requested.map { [$0] } ?? [])
+    }
+
+    /// The language a form is shown in for a user whose preferred languages are `preferred`, most preferred
+    /// first (`Locale.preferredLanguages`): the first the policy's texts or a kept translation have, each
+    /// tried as it is and as its base language (`de-AT`, then `de`); else the policy's default language;
+    /// else English.
+    package func resolvedLanguage(preferring preferred: [String]) -> String {
+        for requested in preferred {
+            let code = requested.lowercased()
+            if hasLanguage(code) { return code }
+            let base = String(code.prefix { $0 != "-" && $0 != "_" })
+            if base != code, hasLanguage(base) { return base }
+        }
+        return hasLanguage(defaultLanguage) ? defaultLanguage : "en"
+    }
+
+    /// Whether the forms can speak `language`: the policy's texts or a kept translation have it.
+    private func hasLanguage(_ language: String) -> Bool {
+        texts[language] != nil || translationLanguages.contains(language)
     }
 
     /// A form text in a language (`de`, or `de-AT` read as `de`), falling back to English for a language or a

@@ -62,6 +62,15 @@ public struct Policy: Sendable, Equatable {
     /// Who controls the data, as a Kantara consent receipt names them (the `controller` block); `nil` when
     /// the policy names no one.
     package var controller: PolicyController? = nil
+    /// The languages kept translations of the vendor list's texts give the forms (`fr`), beside those of
+    /// ``texts``.
+    package var translationLanguages: [String] = []
+    /// By language, what a kept translation lacks that the forms show ("Purpose 3"): shown in English, with
+    /// a warning when the form is in that language.
+    package var textGaps: [String: [String]] = [:]
+    /// The language shown when none of the user's preferred languages is one the policy has (the policy's
+    /// `defaultLanguage`; English unless it says).
+    package var defaultLanguage = "en"
     /// Every file read to make the policy, in the order read (the policy file, the bases it extends, a
     /// vendor list), named with the SHA-256 of its bytes on each answer's log line.
     package var sourceFiles: PolicySources = []

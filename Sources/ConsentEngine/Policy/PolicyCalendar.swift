@@ -39,8 +39,10 @@ package struct PolicyDay: Sendable, Hashable, Comparable, CustomStringConvertibl
 /// (`policies/README.md`, "The calendar").
 ///
 /// It is in force from `from`'s midnight UTC until the end of the day before `until`; an entry without
-/// dates is always in force.
-package struct DatedEntry<Subject: Sendable & Equatable>: Sendable, Equatable {
+/// dates is always in force. (`Subject` is unconstrained and its conformances conditional: a generic type
+/// with requirements has the runtime look the conformances up when the default policy is first built, which
+/// cost a cold start a third of its Swift work.)
+package struct DatedEntry<Subject> {
     /// The region or state the entry is about.
     package var subject: Subject
     /// The first day it is in force; `nil` for always before `until`.
@@ -67,39 +69,45 @@ package struct DatedEntry<Subject: Sendable & Equatable>: Sendable, Equatable {
     }
 }
 
+extension DatedEntry: Equatable where Subject: Equatable {}
+extension DatedEntry: Sendable where Subject: Sendable {}
+
 extension RegionSettings {
-    /// What the regions block says of one region at one time: the entry in force, or the one that comes
-    /// next or ended last, which the trace names.
-    package enum Standing<Subject: Sendable & Equatable>: Equatable {
+    /// What the regions block says of one region at one time: the dates of the entry in force, or of the
+    /// one that comes next or ended last, which the trace names. (Not generic: a generic enum's metadata is
+    /// made at run time on first use, at every cold start.)
+    package enum Standing: Equatable {
         /// An entry is in force.
-        case inForce(DatedEntry<Subject>)
+        case inForce(from: PolicyDay?, until: PolicyDay?)
         /// The region has entries, none in force now: the next to start, else the last to end.
-        case outOfForce(DatedEntry<Subject>)
+        case outOfForce(from: PolicyDay?, until: PolicyDay?)
         /// No entry names the region.
         case unlisted
     }
 
     /// Where `region` stands among the GDPR regions at `now`.
-    package func gdprStanding(of region: Region, at now: Date) -> Standing<Region> {
+    package func gdprStanding(of region: Region, at now: Date) -> Standing {
         Self.standing(gdpr, of: region, at: now)
     }
 
     /// Where `state` (a postal code) stands among the regulated US states at `now`.
-    package func regulatedStateStanding(of state: String, at now: Date) -> Standing<String> {
+    package func regulatedStateStanding(of state: String, at now: Date) -> Standing {
         Self.standing(regulatedUSStates, of: state, at: now)
     }
 
-    private static func standing<Subject>(_ entries: [DatedEntry<Subject>], of subject: Subject, at now: Date) -> Standing<Subject> {
-        var next: DatedEntry<Subject>?, ended: DatedEntry<Subject>?
+    private static func standing<Subject: Equatable>(_ entries: [DatedEntry<Subject>], of subject: Subject, at now: Date) -> Standing {
+        var next: (from: PolicyDay?, until: PolicyDay?)?, ended: (from: PolicyDay?, until: PolicyDay?)?
         for entry in entries where entry.subject == subject {
-            if entry.isInForce(at: now) { return .inForce(entry) }
+            if entry.isInForce(at: now) { return .inForce(from: entry.from, until: entry.until) }
             if let from = entry.from, from.start > now {
-                if next.map({ from < $0.from! }) ?? true { next = entry }
+                if next.map({ from < $0.from! }) ?? true { next = (entry.from, entry.until) }
             } else if let until = entry.until, ended.map({ until > $0.until! }) ?? true {
-                ended = entry
+                ended = (entry.from, entry.until)
             }
         }
-        return next.map(Standing.outOfForce) ?? ended.map(Standing.outOfForce) ?? .unlisted
+        if let next { return .outOfForce(from: next.from, until: next.until) }
+        if let ended { return .outOfForce(from: ended.from, until: ended.until) }
+        return .unlisted
     }
 
     /// Every dated change of the block, by day: a region coming under the GDPR or leaving it, a state

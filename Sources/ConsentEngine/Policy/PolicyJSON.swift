@@ -30,7 +30,7 @@ package enum PolicyJSON {
     package static let fields = [
         "formatVersion", "id", "revision", "tcfPolicyVersion", "publisher", "regions", "consent", "purposes",
         "specialFeatures", "partners", "vendorList", "names", "texts", "tracking", "app", "tcf", "gpp", "consentMode", "regionHints",
-        "regionHintConflict", "testDeviceIDs", "presentation", "controller",
+        "regionHintConflict", "defaultLanguage", "testDeviceIDs", "presentation", "controller",
     ]
 
     static func read(_ node: JSONNode) throws(JSONFieldError) -> PolicyDocument {
@@ -72,7 +72,8 @@ package enum PolicyJSON {
                 PresentationSettings(timeLimitSeconds: try node.object(allowed: ["timeLimitSeconds"]).optional("timeLimitSeconds")?
                     .int(in: 1...3600) ?? PresentationSettings.standard.timeLimitSeconds)
             } ?? .standard,
-            controller: try object.optional("controller").map { node throws(JSONFieldError) in try controller(node) })
+            controller: try object.optional("controller").map { node throws(JSONFieldError) in try controller(node) },
+            defaultLanguage: try object.optional("defaultLanguage")?.string().lowercased() ?? "en")
         let vendorList = try object.optional("vendorList").map { node throws(JSONFieldError) in
             let reference = try node.object(allowed: ["path", "vendors"])
             return VendorListReference(path: try reference.required("path").string(),

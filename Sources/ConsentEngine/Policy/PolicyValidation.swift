@@ -72,6 +72,9 @@ enum PolicyValidation {
             try fail("$.tcf.publisherPurposes.legitimateInterest[\(index)]", "purposes 1 and 3–6 cannot rest on legitimate interest (TCF v2.2)")
         }
         try validateTexts(policy)
+        if policy.defaultLanguage != "en" && policy.texts[policy.defaultLanguage] == nil {
+            try fail("$.defaultLanguage", "'\(policy.defaultLanguage)' has no texts in this policy; give texts.\(policy.defaultLanguage) or leave it at en")
+        }
         if let explainer = policy.tracking.explainer, explainer["en"] == nil {
             try fail("$.tracking.explainer.en", "the explainer needs an English version")
         }

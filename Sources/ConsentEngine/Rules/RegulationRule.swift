@@ -27,12 +27,12 @@ enum RegulationRule {
         // A listed region whose entry is not in force: its dates, for the reason (built only when traced).
         var outOfForce: (what: String, from: PolicyDay?, until: PolicyDay?)?
         switch policy.regions.gdprStanding(of: region, at: now) {
-        case .inForce(let entry):
+        case .inForce(let from, let until):
             evaluation.regulation = .gdpr
-            evaluation.trace.note(Outcome.gdpr, "\(region) is under the GDPR\(since(entry)) in this policy")
+            evaluation.trace.note(Outcome.gdpr, "\(region) is under the GDPR\(since(from, until)) in this policy")
             return
-        case .outOfForce(let entry):
-            outOfForce = ("under the GDPR", entry.from, entry.until)
+        case .outOfForce(let from, let until):
+            outOfForce = ("under the GDPR", from, until)
         case .unlisted:
             break
         }
@@ -44,14 +44,14 @@ enum RegulationRule {
         }
         if case .usState(let state) = region {
             switch policy.regions.regulatedStateStanding(of: state, at: now) {
-            case .inForce(let entry):
+            case .inForce(let from, let until):
                 evaluation.regulation = .usStates
-                evaluation.trace.note(Outcome.usStates, entry.isDated
-                    ? "\(region) is regulated\(since(entry)) in this policy"
+                evaluation.trace.note(Outcome.usStates, from != nil || until != nil
+                    ? "\(region) is regulated\(since(from, until)) in this policy"
                     : "\(region) is a regulated US state in this policy")
                 return
-            case .outOfForce(let entry):
-                outOfForce = ("regulated", entry.from, entry.until)
+            case .outOfForce(let from, let until):
+                outOfForce = ("regulated", from, until)
             case .unlisted:
                 break
             }
@@ -61,9 +61,9 @@ enum RegulationRule {
     }
 
     /// ` from 2026-01-01` or ` until 2027-01-01` for a dated entry in force; nothing for an undated one.
-    private static func since<Subject>(_ entry: DatedEntry<Subject>) -> String {
-        if let from = entry.from { return " from \(from)\(entry.until.map { " until \($0)" } ?? "")" }
-        return entry.until.map { " until \($0)" } ?? ""
+    private static func since(_ from: PolicyDay?, _ until: PolicyDay?) -> String {
+        if let from { return " from \(from)\(until.map { " until \($0)" } ?? "")" }
+        return until.map { " until \($0)" } ?? ""
     }
 
     /// Why a listed region's entry does not apply at `now`: it starts later, or it has ended.

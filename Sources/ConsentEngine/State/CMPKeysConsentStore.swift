@@ -73,6 +73,9 @@ package struct CMPKeysConsentStore: ChainedConsentStore {
     }
 
     /// The base store's keeping of rules: kept rules are the engine's own, whoever writes the keys.
-    var baseKeeping: (any RulesKeeping)? { base as? any RulesKeeping }
+    var baseKeeping: (any RulesKeeping)? {
+        if let file = base as? FileConsentStore { return file }
+        return base as? InMemoryConsentStore
+    }
 }
 

@@ -1,5 +1,13 @@
 import JSONKit
 
+/// A kept vendor list cut down to the vendors the policies named when it was kept: its file, its SHA-256, and
+/// the vendor ids it was cut for (a vendor of these that it lacks is one the list itself lacks).
+package struct KeptCompactList: Sendable, Equatable {
+    package var file: String
+    package var sha256: String
+    package var vendors: [Int]
+}
+
 /// One kept copy of rules delivered after the release, as `state.json` records it beside the record (its
 /// `rules` list, `SCHEMA.md`): which file holds it, what it is, the SHA-256 of the bytes as delivered, and
 /// the identity of the file a launch reads, recorded when it was written, so that a launch that finds the
@@ -19,19 +27,13 @@ package struct KeptRule: Sendable, Equatable {
     /// The file in `rules/` holding the bytes as delivered.
     package var file: String
     /// For a vendor list, the file a launch reads instead: the list cut down to the vendors the policies
-    /// named when it was kept, and its SHA-256.
-    package var compact: (file: String, sha256: String)?
+    /// named when it was kept.
+    package var compact: KeptCompactList?
     /// The identity of the file a launch reads (the compact one when there is one), as written.
     package var identity: FileSystemCalls.FileIdentity?
 
     /// The file a launch reads, and the SHA-256 it must have.
-    package var launchFile: (file: String, sha256: String) { compact ?? (file, sha256) }
-
-    package static func == (lhs: KeptRule, rhs: KeptRule) -> Bool {
-        lhs.kind == rhs.kind && lhs.policyID == rhs.policyID && lhs.version == rhs.version && lhs.language == rhs.language
-            && lhs.lastUpdated == rhs.lastUpdated && lhs.sha256 == rhs.sha256 && lhs.file == rhs.file
-            && lhs.compact?.file == rhs.compact?.file && lhs.compact?.sha256 == rhs.compact?.sha256 && lhs.identity == rhs.identity
-    }
+    package var launchFile: (file: String, sha256: String) { compact.map { ($0.file, $0.sha256) } ?? (file, sha256) }
 
     /// Whether this copy takes the place of `other`: the same kind, and for translations the same language.
     package func replaces(_ other: KeptRule) -> Bool {
@@ -54,6 +56,7 @@ extension KeptRule {
         if let compact {
             members.append(.init(key: "compact", value: .object([
                 .init(key: "file", value: .string(compact.file)), .init(key: "sha256", value: .string(compact.sha256)),
+                .init(key: "vendors", value: .integers(compact.vendors)),
             ])))
         }
         if let identity {
@@ -86,8 +89,9 @@ extension KeptRule {
             version: try object.required("version").int(in: 0...Int(Int32.max)), language: try object.optional("language")?.string(),
             lastUpdated: try object.optional("lastUpdated")?.string(), sha256: try digest(object.required("sha256")),
             file: try fileName(object.required("file")), compact: nil, identity: nil)
-        if let node = try object.optional("compact")?.object(allowed: ["file", "sha256"]) {
-            rule.compact = (try fileName(node.required("file")), try digest(node.required("sha256")))
+        if let node = try object.optional("compact")?.object(allowed: ["file", "sha256", "vendors"]) {
+            rule.compact = KeptCompactList(file: try fileName(node.required("file")), sha256: try digest(node.required("sha256")),
+                                           vendors: try node.required("vendors").ints(in: 1...65535))
         }
         if let node = try object.optional("identity")?.object(allowed: ["device", "inode", "size", "modifiedSeconds", "modifiedNanoseconds"]) {
             rule.identity = FileSystemCalls.FileIdentity(

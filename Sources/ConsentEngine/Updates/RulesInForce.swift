@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import JSONKit
 
 /// Which rules are in force: the base policy (the one the app ships, or `--policy`) with the kept copies
 /// that apply to it (`policies/README.md`, "Rules delivered without an app release").
@@ -27,7 +28,38 @@ package enum RulesInForce {
             case .notInForce(nil): break
             }
         }
+        if let copy = kept.first(where: { $0.rule.kind == .vendorList }), copy.rule.version > policy.tcf.vendorListVersion {
+            switch keptVendorList(copy, over: policy) {
+            case .inForce(let applied): policy = applied
+            case .notInForce(let warning?): warnings.append(warning)
+            case .notInForce(nil): break
+            }
+        }
+        for copy in kept where copy.rule.kind == .translation {
+            guard let language = copy.rule.language, let translation = try? Translation.read(copy.bytes, language: language) else {
+                warnings.append(ConsentWarning(.keptRulesNotInForce, "the kept \(copy.rule.language ?? "") translation cannot be read by this version; its language falls back"))
+                continue
+            }
+            policy = policy.applying(translation)
+            policy.sourceFiles.append(.kept(.translation, sha256: copy.rule.sha256))
+        }
         return (policy, warnings)
+    }
+
+    /// A kept vendor list applied to `policy`: its compact form, or the whole list when the policy names a
+    /// vendor the compact form was not cut for (a policy kept after the list).
+    private static func keptVendorList(_ copy: KeptCopy, over policy: Policy) -> Standing {
+        let file = RulesKind.vendorList.proofPath
+        let cutFor = Set(copy.rule.compact?.vendors ?? [])
+        let whole = copy.rule.compact == nil || !policy.partners.allSatisfy { $0.id.vendorID.map(cutFor.contains) ?? true }
+        let bytes = whole ? copy.delivered() : copy.bytes
+        let list = bytes.flatMap { try? VendorList.read($0, file: file) }
+        guard let list, var applied = try? list.applied(to: policy, selecting: .policyPartners, file: file) else {
+            return .notInForce(ConsentWarning(.keptRulesNotInForce, "the kept vendor list version \(copy.rule.version) cannot be read whole; "
+                + "the partners are the policy's own"))
+        }
+        applied.sourceFiles = PolicySources(Array(policy.sourceFiles) + [.kept(.vendorList, sha256: copy.rule.sha256)])
+        return .inForce(applied)
     }
 
     private enum Standing {
@@ -59,5 +91,19 @@ extension PolicySourceFile {
     /// A kept copy, named in an answer's proof as `kept:<kind>` with the SHA-256 of the bytes as delivered.
     package static func kept(_ kind: RulesKind, sha256: String) -> PolicySourceFile {
         .hashedFile(path: kind.proofPath, sha256: sha256)
+    }
+}
+
+extension VendorList {
+    /// A list's bytes cut down to the vendors of `ids`, everything else as it is (its versions and names),
+    /// written compactly: the form a launch reads of a kept list. Bytes that are not a JSON object are
+    /// returned as they are (a kept list was read whole before it is cut).
+    static func compact(_ bytes: [UInt8], keeping ids: Set<Int>) -> [UInt8] {
+        guard case .object(let members)? = try? JSONReader.parse(bytes) else { return bytes }
+        let cut = members.map { member -> JSONValue.Member in
+            guard member.key == "vendors", case .object(let vendors) = member.value else { return member }
+            return JSONValue.Member(key: member.key, value: .object(vendors.filter { Int($0.key).map(ids.contains) ?? false }))
+        }
+        return Array(JSONWriter.text(.object(cut), style: .compact).utf8)
     }
 }

@@ -45,11 +45,11 @@ struct PresenterLabelTests {
         let requests = Requests()
         let policy = Self.policy
         var launchContext = context("DE")
-        launchContext.language = language
+        launchContext.languages = [language]
         let consent = manager(policy: policy)
         _ = try await consent.launch(context: launchContext, forms: requests, tracking: requests, ads: FakeAds(log: EventLog())).run()
         var usContext = context("US-CA")
-        usContext.language = language
+        usContext.languages = [language]
         _ = try await consent.launch(context: usContext, forms: requests, tracking: requests, ads: FakeAds(log: EventLog()))
             .openPrivacyOptions()
 

@@ -65,7 +65,14 @@ struct FormCommandTests {
         #expect(texts["doNotConsent"] == "Nicht einwilligen")
         let french = try Consentctl.run(["form", "--html", "--geo", "DE", "--lang", "fr", "--state-dir", state.path])
         #expect(french.stdout.contains(#"<html lang="en" dir="ltr">"#))
-        #expect(french.stderr.contains("consentctl: note: the policy has no texts in 'fr': the page is in 'en'"))
+        #expect(french.stderr.contains("consentctl: note: neither the policy nor a kept translation has 'fr': the page is in 'en'"))
+        // With a French translation kept, the same request is in French: the purposes by the translation's names.
+        let kept = try Consentctl.run(["policy", "update", "fixtures/translations/purposes-fr.json", "--kind", "translation", "--state-dir", state.path])
+        #expect(kept.status == 0, "\(kept.stderr)")
+        let translated = try Consentctl.run(["form", "--html", "--geo", "DE", "--lang", "fr-FR,de", "--state-dir", state.path])
+        #expect(translated.stdout.contains(#"<html lang="fr" dir="ltr">"#))
+        let purposes = try #require(try Self.data(translated.stdout)["purposes"] as? [[String: Any]])
+        #expect((purposes.first?["name"] as? String)?.hasPrefix("Conserver des informations") == true)
 
         let vendors = try Consentctl.run(["form", "--html", "--geo", "DE", "--vendor-list", "fixtures/gvl/synthetic-vendor-list.json",
                                           "--state-dir", state.path])

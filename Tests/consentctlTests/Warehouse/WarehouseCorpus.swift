@@ -397,10 +397,15 @@ final class WarehouseCorpus: @unchecked Sendable {
         return line[prefix.count..<(prefix.count + 64)].allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
+    /// Removes `folder` when the test run ends: a corpus is kept for every test that reads it.
+    static func removeAtExit(_ folder: URL) {
+        Shared.remove(atExit: folder)
+    }
+
     // MARK: - Running in parallel
 
     /// Runs `body` for every index, a few at a time: a launch waits for its syncs as well as for a core.
-    private static func concurrently(_ count: Int, workers: Int = 6, _ body: @escaping @Sendable (Int) throws -> Void) throws {
+    static func concurrently(_ count: Int, workers: Int = 6, _ body: @escaping @Sendable (Int) throws -> Void) throws {
         let queue = Results<Int>(count: 0)
         let failures = Results<String>(count: 0)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -412,7 +417,7 @@ final class WarehouseCorpus: @unchecked Sendable {
     }
 
     /// Values filled in from several threads.
-    private final class Results<Value>: @unchecked Sendable {
+    final class Results<Value>: @unchecked Sendable {
         private let lock = NSLock()
         private var slots: [Value?]
         private var next = 0
@@ -460,11 +465,17 @@ final class WarehouseCorpus: @unchecked Sendable {
             }
         }
 
+        /// Corpora may be made on several threads at once (the report's beside the verdicts'): one lock for the list.
+        private static let foldersLock = NSLock()
+
         static func remove(atExit folder: URL) {
-            folders.append(folder.path)
-            guard folders.count == 1 else { return }
+            let first = foldersLock.withLock {
+                folders.append(folder.path)
+                return folders.count == 1
+            }
+            guard first else { return }
             atexit {
-                for folder in Shared.folders { try? FileManager.default.removeItem(atPath: folder) }
+                for folder in Shared.foldersLock.withLock({ Shared.folders }) { try? FileManager.default.removeItem(atPath: folder) }
             }
         }
     }

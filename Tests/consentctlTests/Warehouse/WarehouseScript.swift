@@ -36,17 +36,11 @@ enum WarehouseScript {
     static let isCI = ContinuousIntegration.installsTools
 
     /// The interpreter with DuckDB, or nil when there is none (the tests that need it skip, outside CI).
-    static let python: String? = {
-        let environment = ProcessInfo.processInfo.environment
-        if let given = environment["WAREHOUSE_PYTHON"], !given.isEmpty { return imports(given, "duckdb") ? given : nil }
-        let temporary = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        let venv = temporary + "/consentengine-warehouse-venv/bin/python"
-        return imports(venv, "duckdb") ? venv : nil
-    }()
+    static let python: String? = WarehousePython.path
 
     /// Whether that interpreter also has PySpark, and Java is on the PATH.
     static let hasSpark: Bool = {
-        guard let python, imports(python, "pyspark") else { return false }
+        guard let python, WarehousePython.imports(python, "pyspark") else { return false }
         return (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
             .contains { FileManager.default.isExecutableFile(atPath: "\($0)/java") }
     }()
@@ -59,8 +53,9 @@ enum WarehouseScript {
         try #require(python, "CI installs DuckDB for scripts/warehouse (.ci/run), and it is missing")
     }
 
-    /// Runs the script with `arguments`, in the interpreter found, and reads its JSON Lines.
-    static func run(_ arguments: [String]) throws -> Result {
+    /// Runs the script with `arguments`, in the interpreter found, and reads its JSON Lines (unless it prints
+    /// something else: a report).
+    static func run(_ arguments: [String], readingVerdicts: Bool = true) throws -> Result {
         let process = Process()
         process.executableURL = script
         process.arguments = arguments
@@ -78,7 +73,7 @@ enum WarehouseScript {
         let out = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         var result = Result(stdout: String(decoding: out, as: UTF8.self), stderr: errorText.text(), status: process.terminationStatus)
-        for line in result.stdout.split(separator: "\n") {
+        for line in result.stdout.split(separator: "\n") where readingVerdicts {
             let report = try parse(String(line))
             result.reports[report.installID] = report
         }
@@ -90,6 +85,24 @@ enum WarehouseScript {
         try run(["verify", "--engine", engine, rows.lines.path, rows.uploads.path])
     }
 
+    /// `report --json --engine ENGINE LINES UPLOADS` (and `--html FILE`): its tables, by id.
+    static func report(_ rows: (lines: URL, uploads: URL), engine: String = "duckdb", html: URL? = nil) throws
+        -> (result: Result, tables: [String: ReportCounts.Table]) {
+        let result = try run(["report", "--json", "--engine", engine, rows.lines.path, rows.uploads.path]
+                             + (html.map { ["--html", $0.path] } ?? []), readingVerdicts: false)
+        guard result.status == 0 else { return (result, [:]) }
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout)")
+        var tables: [String: ReportCounts.Table] = [:]
+        for table in try #require(document["tables"] as? [[String: Any]]) {
+            let id = try #require(table["id"] as? String)
+            let rows = try #require(table["rows"] as? [[String: Any]]).map { row in
+                (key: row["key"] as? String ?? "", values: (row["values"] as? [Any] ?? []).map { ($0 as? NSNumber)?.doubleValue })
+            }
+            tables[id] = ReportCounts.Table(columns: try #require(table["columns"] as? [String]), rows: rows)
+        }
+        return (result, tables)
+    }
+
     private static func parse(_ line: String) throws -> Report {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
         func number(_ key: String) throws -> Int { try #require(object[key] as? Int, "\(key) in \(line)") }
@@ -99,18 +112,6 @@ enum WarehouseScript {
             orphans: try number("orphans"), forks: try number("forks"), head: object["head"] as? String,
             missingTail: try #require(object["missingTail"] as? Bool, "\(line)"),
             verdict: try #require(object["verdict"] as? String, "\(line)"))
-    }
-
-    private static func imports(_ python: String, _ module: String) -> Bool {
-        guard FileManager.default.isExecutableFile(atPath: python) else { return false }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", "import \(module)"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
     }
 }
 

@@ -108,7 +108,7 @@ public final class AdsCoordinator: Sendable {
             region: await regionService?.currentRegion() ?? .unknown, now: manager.clock.now(), appID: environment.appID,
             build: environment.build, isTestDevice: environment.isSimulator,
             isTaggedUnderAgeOfConsent: environment.isChildUser, trackingCapability: await trackingCapability(),
-            language: environment.language)
+            languages: environment.languages)
     }
 }
 
@@ -137,14 +137,15 @@ public struct AppEnvironment: Sendable {
     public var build: Build
     public var isSimulator: Bool
     public var isChildUser: Bool
-    public var language: String
+    /// The user's preferred languages, most preferred first (on iOS `Locale.preferredLanguages`).
+    public var languages: [String]
 
-    public init(appID: String, build: Build, isSimulator: Bool = false, isChildUser: Bool = false, language: String = "en") {
+    public init(appID: String, build: Build, isSimulator: Bool = false, isChildUser: Bool = false, languages: [String] = ["en"]) {
         self.appID = appID
         self.build = build
         self.isSimulator = isSimulator
         self.isChildUser = isChildUser
-        self.language = language
+        self.languages = languages
     }
 }
 

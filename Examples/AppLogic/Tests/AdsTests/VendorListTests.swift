@@ -34,7 +34,7 @@ struct VendorListTests {
         let defaults = try #require(UserDefaults(suiteName: suite))
         defer { defaults.removePersistentDomain(forName: suite) }
         let log = SDKLog()
-        let manager = ConsentManager.engineAsCMP(policy: policy, store: AppMemoryStore(), defaultsSuite: suite,
+        let manager = ConsentManager.engineAsCMP(policy: policy, store: AppMemoryStore(), keys: SuiteKeys(suite: suite),
                                                  clock: .fixed(Date(timeIntervalSince1970: 1_780_000_000)))
         let context = DecisionContext(region: try RegionInput(parsing: "DE"), now: Date(timeIntervalSince1970: 1_780_000_000),
                                       appID: "com.example.Shopping")

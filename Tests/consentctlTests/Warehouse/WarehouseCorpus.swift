@@ -38,8 +38,10 @@ final class WarehouseCorpus: @unchecked Sendable {
         /// the new one.
         var linesRestored = 0
         var uploads: [Upload] = []
-        /// The restores `log --verify` reports.
+        /// The restores `log --verify` reports, and the install the last one names as restored from: the query's
+        /// `restoredFrom` for an install whose rows begin at that restored line.
         var restores = 0
+        var restoredFrom: String?
         /// `log --verify --json`'s verdict, and the lines it warns are torn.
         var verifiedIntact = false
         var tornLines: [Int] = []
@@ -376,7 +378,9 @@ final class WarehouseCorpus: @unchecked Sendable {
         install.verifiedIntact = intact
         install.warnings = warnings.count
         install.tornLines = warnings.filter { $0["kind"] as? String == "torn" }.compactMap { $0["line"] as? Int }
-        install.restores = (object["restores"] as? [[String: Any]])?.count ?? 0
+        let restores = object["restores"] as? [[String: Any]] ?? []
+        install.restores = restores.count
+        install.restoredFrom = restores.last?["restoredFrom"] as? String
         let lines = try self.lines(of: install)
         let unreadable = install.tornLines.contains { $0 > install.linesNotSent && !Self.hasWholePrev(lines[$0 - 1]) }
         install.expected = unreadable ? "unverifiable" : install.verifiedIntact ? "intact" : "broken"

@@ -72,7 +72,8 @@ struct RestoreFromBackupTests {
 
                 // The restored log's lines as they were, then the restored line, then the write's own.
                 let old = try lines(original), new = try lines(restored)
-                #expect(new.count == 5 && Array(new.prefix(3)) == old)
+                try #require(new.count == 5, "three restored lines, the restored line and the write's")
+                #expect(Array(new.prefix(3)) == old)
                 let restoreLine = try object(new[3])
                 #expect(restoreLine["prev"] as? String == SHA256Hash.zero)
                 #expect(restoreLine["event"] as? String == "restored")
@@ -153,7 +154,8 @@ struct RestoreFromBackupTests {
             try later.storeConsent(revision: 2)
 
             let lines = try lines(later)
-            #expect(lines.count == 4 && !lines.contains { String(decoding: $0, as: UTF8.self).contains("restored") })
+            try #require(lines.count == 4, "no line but the write's")
+            #expect(!lines.contains { String(decoding: $0, as: UTF8.self).contains("restored") })
             #expect(try self.chain(of: later) == StateChain(
                 installID: original, deviceMarker: true, head: LogHead(hash: SHA256Hash.hex(lines[3]), lines: 4)))
             #expect(DeviceMarker.reading(try #require(fileBytes(later.markerFile))) == .names(original))

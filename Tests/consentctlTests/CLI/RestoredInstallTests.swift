@@ -60,6 +60,7 @@ struct RestoredInstallTests {
         #expect(consent != nil && consent?["answeredAt"] as? String == originalConsent?["answeredAt"] as? String
                 && consent?["purposes"] as? [Int] == originalConsent?["purposes"] as? [Int], "the answer stays in force")
         let lines = try logLines(restored)
+        try #require(lines.count >= 5, "the restored lines, then the new install's")
         #expect(Array(lines.prefix(4)) == (try logLines(original)))
         #expect(lines[4].hasPrefix(#"{"prev":"\#(SHA256Hash.zero)","event":"restored","at":"2026-12-01T09:00:00Z","#), "\(lines[4])")
         #expect(lines[4].contains(#""installID":"\#(newID)","restoredFrom":"\#(originalID)","restoredHead":"\#(SHA256Hash.hex(Array(lines[3].utf8)))","restoredLines":4}"#))
@@ -101,6 +102,7 @@ struct RestoredInstallTests {
         let restored = try restoredCopy(of: original)
         #expect(try run(["reset", "--yes", "--geo", "DE"], restored).status == 0)
         var lines = try logLines(restored)
+        try #require(lines.count >= 5, "the restored lines, then the new install's")
         switch field {
         case "restoredHead": lines[4] = lines[4].replacingOccurrences(of: SHA256Hash.hex(Array(lines[3].utf8)), with: SHA256Hash.hex(Array(lines[2].utf8)))
         case "restoredLines": lines[4] = lines[4].replacingOccurrences(of: #""restoredLines":4"#, with: #""restoredLines":3"#)

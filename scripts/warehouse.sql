@@ -11,13 +11,18 @@ WITH line_rows AS (
         prev,
         -- A line cut short by a crash before its prev was whole: all of it is a beginning of {"prev":"<hex>".
         CASE WHEN prev = '' AND length(regexp_extract(line, '^([{]("(p(r(e(v("(:("[0-9a-f]{0,64})?)?)?)?)?)?)?)?)?', 0)) = length(line)
-             THEN 1 ELSE 0 END AS cut
+             THEN 1 ELSE 0 END AS cut,
+        -- A restored line, the first of an install's chain on a device restored from another's backup
+        -- (docs/restore.md): the install it names as restored from, so that the restore shows beside the verdict.
+        CASE WHEN prev = '0000000000000000000000000000000000000000000000000000000000000000'
+             THEN regexp_extract(line, '^[{]"prev":"0{64}","event":"restored",.*"restoredFrom":"([^"]*)"', 1)
+             ELSE '' END AS restored_from
     FROM (SELECT installID, SHA256_HEX(bytes) AS line_hash, regexp_extract(line, '^[{]"prev":"([0-9a-f]{64})"', 1) AS prev, line
           FROM log_lines) hashed
 ),
 distinct_lines AS (
     -- An upload sent twice is a retry: a line counts once per install, by its hash (prev and cut follow from it).
-    SELECT installID, line_hash, MIN(prev) AS prev, MIN(cut) AS cut
+    SELECT installID, line_hash, MIN(prev) AS prev, MIN(cut) AS cut, MIN(restored_from) AS restored_from
     FROM line_rows
     GROUP BY installID, line_hash
 ),
@@ -39,17 +44,18 @@ hashes AS (
            -- A whole line without a readable prev links to nothing.
            CASE WHEN side.n = 0 AND prev = '' AND cut = 0 THEN 1 ELSE 0 END AS nameless,
            0 AS reported,
-           0 AS upload_lines
+           0 AS upload_lines,
+           CASE WHEN side.n = 0 THEN restored_from ELSE '' END AS restored_from
     FROM distinct_lines CROSS JOIN (VALUES (0), (1)) AS side(n)
     WHERE side.n = 0 OR prev <> ''
     UNION ALL
-    SELECT installID, head, 0, 0, 0, 0, 1, lines FROM latest_upload
+    SELECT installID, head, 0, 0, 0, 0, 1, lines, '' FROM latest_upload
 ),
 links AS (
     -- Per hash of an install: how many of its lines have it, how many lines name it as their prev, and whether
     -- the latest upload reported it as the head.
     SELECT installID, hash, SUM(is_line) AS lines, SUM(names) AS named_by, SUM(cut) AS cuts, SUM(nameless) AS nameless,
-           MAX(reported) AS reported, MAX(upload_lines) AS upload_lines
+           MAX(reported) AS reported, MAX(upload_lines) AS upload_lines, MAX(restored_from) AS restored_from
     FROM hashes
     GROUP BY installID, hash
 ),
@@ -71,7 +77,8 @@ checked AS (
         MAX(reported) AS uploaded,
         MAX(upload_lines) AS upload_lines,
         MAX(CASE WHEN reported = 1 AND lines > 0 THEN 1 ELSE 0 END) AS reported_head_is_a_line,
-        SUM(cuts) AS cuts
+        SUM(cuts) AS cuts,
+        MAX(restored_from) AS restored_from
     FROM links
     GROUP BY installID
 ),
@@ -91,7 +98,8 @@ counted AS (
              WHEN upload_lines > line_count THEN TRUE
              WHEN reported_head_is_a_line = 0 THEN TRUE
              ELSE FALSE END AS missing_tail,
-        cuts
+        cuts,
+        NULLIF(restored_from, '') AS restored_from
     FROM checked
 )
 SELECT
@@ -103,6 +111,7 @@ SELECT
     forks,
     head,
     missing_tail AS missingTail,
+    restored_from AS restoredFrom,
     CASE WHEN cuts > 0 THEN 'unverifiable'
          WHEN genesis + start_after = 1 AND orphans = 0 AND forks = 0 AND NOT missing_tail THEN 'intact'
          ELSE 'broken' END AS verdict

@@ -21,9 +21,12 @@ enum LogCommand: Command {
     It exits 0 with the line count and the head (a state one line behind after a crash, and a line torn
     by a crash, are warnings), or 1 naming the first line at fault and why: prevMismatch (a line edited,
     removed, inserted or reordered before it), headMismatch or countMismatch (the last line edited, lines
-    missing at the end). With FILE it checks that file alone, as a backend checks an upload; a file whose
-    first prev is not zero is a piece of a log, checked from where it starts. With --json, the
-    verification as JSON. Verifying never writes, never moves a file aside and never changes a folder.
+    missing at the end). A restored line, written where a copy restored from another device's backup
+    became a new install, begins a new chain and must name the head and line count of the log before it:
+    the log is then two chains, each checked, and the restore is reported. With FILE it checks that file
+    alone, as a backend checks an upload; a file whose first prev is not zero is a piece of a log,
+    checked from where it starts. With --json, the verification as JSON. Verifying never writes, never
+    moves a file aside and never changes a folder.
     """
     static let options: [OptionSpec] = [.flag(.verify)]
     static let takesOperands = true
@@ -81,6 +84,10 @@ enum LogCommand: Command {
         if let rules = entry.rules {
             let version = rules.language.map { "language \($0)" } ?? (rules.kind == .policy ? "revision" : "version") + " \(rules.version ?? 0)"
             parts.append("\(rules.kind.words) of \(rules.policyID), \(version), sha256 \(rules.sha256.prefix(16))…")
+        }
+        if let restored = entry.restored {
+            parts.append("install \(entry.installID ?? "") restored from install \(restored.installID), "
+                + "whose log ended at line \(restored.lines), sha256 \(restored.head.prefix(16))…")
         }
         if let region = entry.region { parts.append("region \(region)") }
         if let policy = entry.policyID { parts.append("policy \(policy) r\(entry.policyRevision ?? 0)") }

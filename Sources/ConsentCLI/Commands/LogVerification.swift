@@ -34,20 +34,27 @@ enum LogVerification {
         return verification.problems.isEmpty ? .success : .failure
     }
 
-    /// `chain intact: N lines (M before the chain), head <hash>`, or `chain broken: …` and each problem.
+    /// `chain intact: N lines (M before the chain), head <hash>` and each restore, or `chain broken: …`, each
+    /// restore and each problem.
     static func text(_ verification: ConsentLogVerification) -> String {
         var summary = "\(verification.lineCount) line\(verification.lineCount == 1 ? "" : "s") "
             + "(\(verification.unchainedLineCount) before the chain)"
         if let start = verification.startsAfter { summary += ", starts after \(start)" }
         summary += ", head \(verification.head ?? "none")"
         if verification.isEmpty && verification.problems.isEmpty { return "log empty: 0 lines, nothing to verify" }
-        guard !verification.isIntact else { return "chain intact: \(summary)" }
-        return (["chain broken: \(summary)"] + verification.problems.map { "  line \($0.line): \($0.kind.rawValue): \($0.message)" })
+        let restores = verification.restores.map(restoreText)
+        guard !verification.isIntact else { return (["chain intact: \(summary)"] + restores).joined(separator: "\n") }
+        return (["chain broken: \(summary)"] + restores + verification.problems.map { "  line \($0.line): \($0.kind.rawValue): \($0.message)" })
             .joined(separator: "\n")
     }
 
-    /// `{intact, empty, lines, unchainedLines, head, startsAfter, warnings: [{line, kind, message}], problems: […]}`:
-    /// an empty log is `empty` and not `intact`.
+    /// `  restored at line N from install X: a new chain begins, install Y`.
+    private static func restoreText(_ restore: ConsentLogVerification.Restore) -> String {
+        "  restored at line \(restore.line) from install \(restore.restoredFrom): a new chain begins, install \(restore.installID)"
+    }
+
+    /// `{intact, empty, lines, unchainedLines, head, startsAfter, restores: [{line, restoredFrom, installID}],
+    /// warnings: [{line, kind, message}], problems: […]}`: an empty log is `empty` and not `intact`.
     static func json(_ verification: ConsentLogVerification) -> String {
         var writer = JSONWriter()
         writer.object { object in
@@ -57,6 +64,9 @@ enum LogVerification {
             object.field("unchainedLines", .integer(verification.unchainedLineCount))
             object.field("head", .nullable(verification.head))
             object.field("startsAfter", .nullable(verification.startsAfter))
+            object.field("restores", .array(verification.restores.map { restore in
+                .members(["line": .integer(restore.line), "restoredFrom": .string(restore.restoredFrom), "installID": .string(restore.installID)])
+            }))
             object.field("warnings", .array(verification.warnings.map(\.jsonValue)))
             object.field("problems", .array(verification.problems.map(\.jsonValue)))
         }

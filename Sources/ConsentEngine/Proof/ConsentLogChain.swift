@@ -43,13 +43,56 @@ public struct ConsentLogChain: Sendable, Equatable {
     /// `proof` on it when it records an answer the engine collected; the chain then ends at it.
     public mutating func append(_ event: ConsentLogEvent, change: Int, proof: AnswerProof?) -> ConsentLogLine {
         var entry = ConsentLogEntry(event, change: change)
-        entry.prev = head
         if let proof { entry.attach(proof, installID: installID) }
+        return append(entry)
+    }
+
+    /// The chain of a new install on a device restored from another's backup, and its first line: a `restored`
+    /// line with 64 zeros for `prev`, numbered `change`, naming `installID` and where `restored` — the chain
+    /// the backup brought — ended (its install, head and line count), so that the log holds two chains that
+    /// each verify, the restored line between them (`docs/restore.md`). The new chain goes on after the
+    /// restored log's lines.
+    package static func restoring(
+        _ restored: ConsentLogChain, as installID: String, change: Int, at date: Date
+    ) -> (chain: ConsentLogChain, line: ConsentLogLine) {
+        var chain = ConsentLogChain(installID: installID, head: SHA256Hash.zero, lines: restored.lines)
+        var entry = ConsentLogEntry(event: RestoredChain.event, at: date, change: change)
+        entry.installID = installID
+        entry.restored = RestoredChain(installID: restored.installID, head: restored.head, lines: restored.lines)
+        let line = chain.append(entry)
+        return (chain, line)
+    }
+
+    /// `entry` as the next line, chained to the head.
+    private mutating func append(_ entry: ConsentLogEntry) -> ConsentLogLine {
+        var entry = entry
+        entry.prev = head
         let bytes = StateJSON.lineBytes(entry)
         let line = ConsentLogLine(number: lines + 1, bytes: bytes, sha256: SHA256Hash.hex(bytes), prev: head)
         head = line.sha256
         lines += 1
         return line
+    }
+}
+
+/// What a `restored` line names of the chain before it (`restoredFrom`, `restoredHead`, `restoredLines`): the
+/// install whose folder a backup brought to this device, the SHA-256 of the restored log's last line (64 zeros
+/// for an empty log) and how many lines it held. ``ConsentLogVerification`` holds the line to them.
+package struct RestoredChain: Sendable, Equatable {
+    /// The `event` of the line.
+    package static let event = "restored"
+
+    /// The restored install's id.
+    package var installID: String
+    /// The hash of the restored log's last line.
+    package var head: String
+    /// The restored log's lines, physical ones (before the chain and torn ones included).
+    package var lines: Int
+
+    package init(installID: String, head: String, lines: Int) {
+        self.installID = installID
+        self.head = head
+        self.lines = lines
     }
 }
 

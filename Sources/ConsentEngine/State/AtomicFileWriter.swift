@@ -17,10 +17,14 @@ package struct AtomicFileWriter {
     /// Call it only while holding the store's lock: the temporary name is fixed, so a crash leaves at most
     /// one stale temporary file, which the next write truncates and reuses.
     /// A link or special file at `path` is refused and left as it is: the rename would replace it unseen.
+    /// With `excludedFromBackup`, the temporary file is kept out of backups before the rename puts it in place
+    /// (``FileSystemCalls/excludeFromBackup``), so the file is never at `path` without it.
     /// - Returns: the status of the file now at `path` (a rename keeps the file's inode and times), so that a
     ///   store can tell later whether another process has replaced it since.
     @discardableResult
-    package func replace(_ path: String, with bytes: [UInt8], through temporaryPath: String) throws(SystemCallError) -> FileSystemCalls.FileStatus {
+    package func replace(
+        _ path: String, with bytes: [UInt8], through temporaryPath: String, excludedFromBackup: Bool = false
+    ) throws(SystemCallError) -> FileSystemCalls.FileStatus {
         if let kind = try calls.entryStatus(path)?.kind, kind != .regularFile { throw .refused(kind, "rename", path) }
         let descriptor = try calls.open(temporaryPath, .createOrTruncate)
         let written: FileSystemCalls.FileStatus
@@ -35,6 +39,7 @@ package struct AtomicFileWriter {
         }
         calls.close(descriptor)
         do {
+            if excludedFromBackup { try calls.excludeFromBackup(temporaryPath) }
             try calls.rename(temporaryPath, path)
         } catch {
             calls.remove(temporaryPath)

@@ -110,8 +110,8 @@ package struct ConsentLogEntry: Sendable, Equatable {
     /// The SHA-256 of the log's line before this one (64 zeros for a log's first line), which chains the
     /// lines (SCHEMA.md, "What an answer's line carries"); `nil` on a line written before the engine chained them.
     package var prev: String?
-    /// `consent`, `usOptOuts`, `tracking`, `reset`, `explainerShown`, `regionLearned`, `trackingChanged` or
-    /// `rulesUpdated`.
+    /// `consent`, `usOptOuts`, `tracking`, `reset`, `explainerShown`, `regionLearned`, `trackingChanged`,
+    /// `rulesUpdated` or `restored`.
     package var event: String
     /// When it happened (UTC, written as ISO 8601 in the log).
     package var at: Date
@@ -133,7 +133,8 @@ package struct ConsentLogEntry: Sendable, Equatable {
     /// On a line recording an answer the engine collected: the policy's files, the language, how it was
     /// collected, the engine's version and the strings it produced.
     package var proof: AnswerProof?
-    /// The install's id (`installID` of the state), on a line with a ``proof``.
+    /// The install's id (`installID` of the state), on a line with a ``proof``, and on a `restored` line the
+    /// id of the install it begins.
     package var installID: String?
     /// Who made a `trackingChanged` change: `system` (the system's answer, read at a launch).
     package var source: String?
@@ -143,6 +144,8 @@ package struct ConsentLogEntry: Sendable, Equatable {
     package var to: TrackingStatus?
     /// What a `rulesUpdated` line records (`kind`, `id`, `version`, `sha256`).
     package var rules: RulesUpdate?
+    /// On a `restored` line, the chain it follows: the install restored from, its head and its line count.
+    package var restored: RestoredChain?
 
     /// A line with only its event, date and change number, as a reader fills it in.
     package init(event: String, at: Date, change: Int) {

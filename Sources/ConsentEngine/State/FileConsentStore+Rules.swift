@@ -109,22 +109,9 @@ extension FileConsentStore: RulesKeeping {
         return .whole(read.bytes)
     }
 
-    /// A kept file's bytes and identity; `nil` when there is none. Opened as every file of the folder is,
-    /// never through a link.
+    /// A kept file's bytes and identity; `nil` when there is none.
     private static func readFile(_ path: String, calls: FileSystemCalls) throws(SystemCallError) -> (bytes: [UInt8], identity: FileSystemCalls.FileIdentity?)? {
-        let descriptor: Int32
-        do {
-            descriptor = try calls.open(path, .read)
-        } catch let error where error.isMissingFile || error.isNotADirectory {
-            return nil
-        }
-        defer { calls.close(descriptor) }
-        do {
-            let status = try calls.status(descriptor)
-            return (try calls.read(descriptor, 0, min(status.size, maximumKeptFileSize)), status.identity)
-        } catch {
-            throw error.at(path)
-        }
+        try readFile(path, limit: maximumKeptFileSize, calls: calls)
     }
 
     /// Moves the files of spoilt copies aside under the lock, as a corrupt `state.json` is, and writes the

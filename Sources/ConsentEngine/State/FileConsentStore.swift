@@ -27,13 +27,13 @@ public struct FileConsentStore: ChainedConsentStore, ConsentLogReading {
     let stateDirectory: String
     let clock: ConsentClock
     package let calls: FileSystemCalls
-    /// Makes the install's id at the first write that finds none in the state.
-    private let installIDs: InstallIDSource
+    /// Makes the install's id at the first write that finds none in the state, or finds a restored copy.
+    let installIDs: InstallIDSource
     /// What ``update(_:)`` and ``readLog()`` had to tell, until ``takeWarnings()``.
     let pending = PendingWarnings()
     /// What this store last read or wrote of `state.json` and the log, so that it reads neither again while
     /// no other process has replaced or appended to them (ARCHITECTURE.md, "Rules of dependency": one read per launch).
-    private let cache = StoreCache()
+    let cache = StoreCache()
 
     /// The stored record, `<directory>/state.json`.
     package var stateFile: String { StateDirectory.join(directory, "state.json") }
@@ -41,6 +41,8 @@ public struct FileConsentStore: ChainedConsentStore, ConsentLogReading {
     package var logFile: String { StateDirectory.join(directory, "consent-log.jsonl") }
     package var lockFile: String { StateDirectory.join(directory, "state.lock") }
     private var temporaryFile: String { StateDirectory.join(directory, "state.json.tmp") }
+    /// The device marker, `<directory>/device.json`, never in a backup (``DeviceMarker``).
+    package var markerFile: String { StateDirectory.join(directory, DeviceMarker.fileName) }
     /// Every file ``update(_:)`` replaces through a temporary file beside it; each pair is checked before the
     /// update writes anything, and written through ``AtomicFileWriter`` (so through ``FileSystemCalls``,
     /// which never follows a link), as the command line's `preferences.plist` is.
@@ -164,20 +166,17 @@ public struct FileConsentStore: ChainedConsentStore, ConsentLogReading {
     ) throws(StoreError) -> ConsentRecord {
         let log = ConsentLogFile(path: logFile, calls: calls)
         let end = try logEnd(log, state: chain)
-        if let head = chain.head, end.lines > head.lines {
-            // The record is behind its log: hand over the chained lines it never recorded.
-            let missed = try attempt("read the consent log", logFile) { () throws(SystemCallError) in try log.lines(after: head.lines) }
-            for (number, bytes) in missed {
-                guard let prev = ConsentLogVerification.chainedPrev(of: bytes) else { continue }
-                handOver(ConsentLogLine(number: number, bytes: Array(bytes), sha256: SHA256Hash.hex(bytes), prev: prev))
-            }
-        }
-        var chainEnd = ConsentLogChain(installID: chain.installID ?? installIDs.next(), head: end.head, lines: end.lines)
         let (record, event) = current.applying(change, lastLoggedChange: end.lastChange)
+        // A record behind its log hands over the chained lines it never recorded first; a restored copy begins
+        // a new install, whose first line is the restored line (docs/restore.md).
+        let start = try chainStart(chain, end: end, log: log, change: record.changeCount)
+        start.missed.forEach(handOver)
+        var chainEnd = start.chain
         let line = chainEnd.append(event, change: record.changeCount, proof: proof)
         var keptRules = chain.rules
         rules(&keptRules)
-        let stateChain = StateChain(installID: chainEnd.installID, head: LogHead(hash: line.sha256, lines: line.number), rules: keptRules)
+        let stateChain = StateChain(
+            installID: chainEnd.installID, deviceMarker: true, head: LogHead(hash: line.sha256, lines: line.number), rules: keptRules)
         let state = StateFile.encode(record, chain: stateChain)
         // The replaced files are opened only after the log is appended: refuse a link or special file in
         // their place first, so that nothing is logged for a change that cannot be stored.
@@ -186,8 +185,13 @@ public struct FileConsentStore: ChainedConsentStore, ConsentLogReading {
                 if let kind = try calls.entryStatus(path)?.kind, kind != .regularFile { throw .refused(kind, "open", path) }
             }
         }
+        // The marker before the log: a restore cut short after its line is then resumed, not begun again.
+        if start.marker != .names(chainEnd.installID) { try writeMarker(chainEnd.installID) }
+        var lines = start.restoreLine.map { $0.bytes + [UInt8(ascii: "\n")] } ?? []
+        lines += line.bytes
+        lines.append(UInt8(ascii: "\n"))
         let appended = try attempt("append to the consent log", logFile) { () throws(SystemCallError) in
-            try log.append(line.bytes + [UInt8(ascii: "\n")])
+            try log.append(lines)
         }
         if appended.repaired {
             pending.add(ConsentWarning(.logLineRepaired, "the last line of \(logFile) had no line break (a write cut short by a crash); "
@@ -197,6 +201,7 @@ public struct FileConsentStore: ChainedConsentStore, ConsentLogReading {
             StoreCache.LogEnd(identity: $0, head: line.sha256, lines: line.number, lastChange: record.changeCount)
         }
         // Appended, handed over, then the record written: a crash leaves the log ahead of the record, never behind it.
+        if let restoreLine = start.restoreLine { handOver(restoreLine) }
         handOver(line)
         let written = try attempt("replace the state", stateFile) { () throws(SystemCallError) in
             try AtomicFileWriter(calls: calls).replace(stateFile, with: state, through: temporaryFile)
@@ -300,18 +305,26 @@ public struct FileConsentStore: ChainedConsentStore, ConsentLogReading {
 
     /// The bytes of `state.json` and which file they were read from, `nil` when there is none.
     private func readStateFile() throws(SystemCallError) -> (bytes: [UInt8], identity: FileSystemCalls.FileIdentity?)? {
+        try Self.readFile(stateFile, limit: StateFile.maximumSize + 1, calls: calls)
+    }
+
+    /// The first `limit` bytes of a file of the app folder and which file they were read from, `nil` when there
+    /// is none. Opened as every file of the folder is, never through a link.
+    static func readFile(
+        _ path: String, limit: Int, calls: FileSystemCalls
+    ) throws(SystemCallError) -> (bytes: [UInt8], identity: FileSystemCalls.FileIdentity?)? {
         let descriptor: Int32
         do {
-            descriptor = try calls.open(stateFile, .read)
+            descriptor = try calls.open(path, .read)
         } catch let error where error.isMissingFile || error.isNotADirectory {
             return nil
         }
         defer { calls.close(descriptor) }
         do {
             let status = try calls.status(descriptor)
-            return (try calls.read(descriptor, 0, min(status.size, StateFile.maximumSize + 1)), status.identity)
+            return (try calls.read(descriptor, 0, min(status.size, limit)), status.identity)
         } catch {
-            throw error.at(stateFile)
+            throw error.at(path)
         }
     }
 
@@ -408,9 +421,16 @@ final class StoreCache: @unchecked Sendable {
         var lastChange: Int
     }
 
+    /// The device marker as read or written.
+    struct Marker: Sendable {
+        var identity: FileSystemCalls.FileIdentity
+        var installID: String
+    }
+
     private let lock = Lock()
     private var storedState: StateFile?
     private var storedLog: LogEnd?
+    private var storedMarker: Marker?
 
     var state: StateFile? {
         get { lock.withLock { storedState } }
@@ -420,5 +440,10 @@ final class StoreCache: @unchecked Sendable {
     var log: LogEnd? {
         get { lock.withLock { storedLog } }
         set { lock.withLock { storedLog = newValue } }
+    }
+
+    var marker: Marker? {
+        get { lock.withLock { storedMarker } }
+        set { lock.withLock { storedMarker = newValue } }
     }
 }

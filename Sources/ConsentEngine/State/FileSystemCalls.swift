@@ -2,6 +2,8 @@
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+// URLResourceValues: the one call of the store that the C library does not offer (excludeFromBackup).
+import Foundation
 #endif
 
 /// The system calls the state store makes, as replaceable closures: the live set calls the C library,
@@ -102,6 +104,9 @@ package struct FileSystemCalls: Sendable {
     package var listDirectory: @Sendable (_ path: String) throws(SystemCallError) -> [String]
     /// `flock(LOCK_SH)`, waiting for a writer: for readers that must see a write whole (`log --verify`).
     package var lockShared: @Sendable (_ descriptor: Int32) throws(SystemCallError) -> Void
+    /// Marks a file as one no backup of the app's data holds (on Apple platforms the `isExcludedFromBackup`
+    /// resource value, `NSURLIsExcludedFromBackupKey`); nothing on Linux, where no system backup reads it.
+    package var excludeFromBackup: @Sendable (_ path: String) throws(SystemCallError) -> Void
 }
 
 /// A failed system call: which call, on which path, and the `errno` it set.
@@ -167,7 +172,7 @@ extension FileSystemCalls {
         fsync: LiveSystem.sync, rename: LiveSystem.renameFile, remove: LiveSystem.removeFile,
         makeDirectory: LiveSystem.makeDirectory, lock: LiveSystem.lock, unlock: LiveSystem.unlock,
         listDirectory: LiveSystem.listDirectory,
-        lockShared: LiveSystem.lockShared
+        lockShared: LiveSystem.lockShared, excludeFromBackup: LiveSystem.excludeFromBackup
     )
 }
 
@@ -358,6 +363,28 @@ private enum LiveSystem {
 
     static func lockShared(_ descriptor: Int32) throws(SystemCallError) {
         _ = try retryingOnInterrupt("flock", "fd \(descriptor)") { flock(descriptor, LOCK_SH) }
+    }
+
+    /// Keeps a file out of every backup of the app's data, so that it never comes back on another device
+    /// (`docs/restore.md`). Apple's documentation asks for the value to be set again each time the file is
+    /// saved, since some operations reset it: the store sets it on every new marker, on the temporary file
+    /// before the rename puts it in place (a rename keeps the file, and its attributes, as they are).
+    static func excludeFromBackup(_ path: String) throws(SystemCallError) {
+        #if canImport(Darwin)
+        var url = URL(fileURLWithPath: path)
+        var values = URLResourceValues()
+        values.isExcludedFromBackup = true
+        do {
+            try url.setResourceValues(values)
+        } catch {
+            // The system's own errno where the error carries one; a volume that keeps no such attribute keeps
+            // no backup of it either.
+            let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+            let code = underlying?.domain == NSPOSIXErrorDomain ? Int32(truncatingIfNeeded: underlying?.code ?? 0) : EIO
+            guard code != ENOTSUP else { return }
+            throw SystemCallError(call: "setResourceValues(isExcludedFromBackup)", path: path, code: code == 0 ? EIO : code)
+        }
+        #endif
     }
 }
 

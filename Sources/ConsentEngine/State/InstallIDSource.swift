@@ -21,4 +21,18 @@ package struct InstallIDSource: Sendable {
 
     /// Always `id`.
     package static func fixed(_ id: String) -> InstallIDSource { InstallIDSource { id } }
+
+    /// An install id as the store writes it (a UUID, lowercase) from `text`, `nil` when `text` is not a UUID.
+    /// The store's own spelling is taken as it is, without Foundation's parser, which costs a launch that reads
+    /// the state and the device marker some 30,000 instructions.
+    package static func id(_ text: String) -> String? {
+        let utf8 = text.utf8
+        let isLowercaseUUID = utf8.count == 36 && utf8.enumerated().allSatisfy { index, byte in
+            [8, 13, 18, 23].contains(index)
+                ? byte == UInt8(ascii: "-")
+                : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+        }
+        if isLowercaseUUID { return text }
+        return UUID(uuidString: text)?.uuidString.lowercased()
+    }
 }

@@ -38,6 +38,7 @@ package enum StateFile {
             JSONValue.Member(key: "record", value: StoredAnswerSchema.value(record)),
         ]
         if let id = chain.installID { members.append(JSONValue.Member(key: "installID", value: .string(id))) }
+        if chain.deviceMarker { members.append(JSONValue.Member(key: "deviceMarker", value: .bool(true))) }
         if let head = chain.head {
             members.append(JSONValue.Member(key: "logHead", value: .string(head.hash)))
             members.append(JSONValue.Member(key: "logLines", value: .integer(head.lines)))
@@ -95,14 +96,19 @@ package enum StateFile {
 package struct StateChain: Sendable, Equatable {
     /// A random UUID, lowercase, never derived from a device id; named on every answer's log line.
     package var installID: String?
+    /// Whether the device this state was written on keeps a marker naming ``installID`` beside it
+    /// (`deviceMarker`, schema 4): a state that says so without its marker was restored from a backup
+    /// (``InstallContinuity``).
+    package var deviceMarker = false
     /// `logHead` and `logLines`.
     package var head: LogHead?
     /// The rules delivered after the release and kept in `rules/` (schema 4), one per kind and for
     /// translations one per language.
     package var rules: [KeptRule] = []
 
-    package init(installID: String? = nil, head: LogHead? = nil, rules: [KeptRule] = []) {
+    package init(installID: String? = nil, deviceMarker: Bool = false, head: LogHead? = nil, rules: [KeptRule] = []) {
         self.installID = installID
+        self.deviceMarker = deviceMarker
         self.head = head
         self.rules = rules
     }

@@ -28,6 +28,9 @@ enum StateReading {
     /// The fields schema 3 keeps beside the record (``StateChain``).
     static let chainFields = ["installID", "logHead", "logLines"]
 
+    /// The fields schema 4 adds beside them: the kept rules, and whether the device keeps a marker.
+    static let schema4Fields = ["rules", "deviceMarker"]
+
     /// Schemas 3 and 4: `{"schema": 4, "record": {…}}` and ``chainFields`` beside the record, whose answers keep
     /// what each disclosed partner claimed (schema 4 only adds the region `US`, which reading accepts in both).
     static func current(_ file: JSONNode, schema: Int = StateFile.currentSchema) throws(JSONFieldError) -> ConsentRecord {
@@ -42,7 +45,7 @@ enum StateReading {
     }
 
     private static func record(_ file: JSONNode, schema: Int) throws(JSONFieldError) -> ConsentRecord {
-        let object = try file.object(allowed: ["schema", "record"] + (schema >= 3 ? chainFields : []) + (schema >= 4 ? ["rules"] : []))
+        let object = try file.object(allowed: ["schema", "record"] + (schema >= 3 ? chainFields : []) + (schema >= 4 ? schema4Fields : []))
         _ = try object.required("schema").int()
         let record = try object.required("record").object(allowed: recordFields)
         return ConsentRecord(
@@ -57,14 +60,23 @@ enum StateReading {
             changeCount: try changeCount(record.required("changeCount")))
     }
 
-    /// What a schema-3 file keeps beside the record: each field optional, `logHead` and `logLines` together.
+    /// What a schema-3 file keeps beside the record: each field optional, `logHead` and `logLines` together;
+    /// in schema 4 also the kept rules and `deviceMarker`, only beside `installID`.
     static func chain(_ file: JSONNode) throws(JSONFieldError) -> StateChain {
         let object = try file.anyObject()
         var chain = StateChain()
         if let node = object.optional("installID") {
             let text = try node.string()
-            guard let id = UUID(uuidString: text) else { throw node.error("\(JSONWriter.quoted(text)) is not a UUID") }
-            chain.installID = id.uuidString.lowercased()
+            guard let id = InstallIDSource.id(text) else { throw node.error("\(JSONWriter.quoted(text)) is not a UUID") }
+            chain.installID = id
+        }
+        if let node = object.optional("deviceMarker") {
+            // Written only as true, and only with the id the marker names.
+            guard try node.bool() else { throw node.error("false is never written: leave the field out") }
+            guard chain.installID != nil else {
+                throw JSONFieldError(path: JSONPath.appending("installID", to: object.path), message: "required beside deviceMarker")
+            }
+            chain.deviceMarker = true
         }
         switch (object.optional("logHead"), object.optional("logLines")) {
         case (nil, nil):

@@ -139,7 +139,8 @@ package enum StoredAnswerSchema {
 
     // MARK: - Log lines
 
-    /// One line of the consent log, `prev` first (SCHEMA.md, "The hash chain"), then the event and its fields, then an
+    /// One line of the consent log, `prev` first (SCHEMA.md, "The hash chain"), then the event and its fields (a `restored`
+    /// line's `installID`, `restoredFrom`, `restoredHead` and `restoredLines` right after its `change`), then an
     /// answer's proof: `policyFiles`, `language`, `collectionMethod`, `engineVersion`, `installID` and the
     /// strings (`null` where the answer produced none).
     package static func value(_ entry: ConsentLogEntry) -> JSONValue {
@@ -149,6 +150,12 @@ package enum StoredAnswerSchema {
         members.append(member("event", .string(entry.event)))
         members.append(member("at", value(entry.at)))
         members.append(member("change", .integer(entry.change)))
+        if let restored = entry.restored {
+            members.append(member("installID", .string(entry.installID ?? "")))
+            members.append(member("restoredFrom", .string(restored.installID)))
+            members.append(member("restoredHead", .string(restored.head)))
+            members.append(member("restoredLines", .integer(restored.lines)))
+        }
         if let source = entry.source { members.append(member("source", .string(source))) }
         if let from = entry.from { members.append(member("from", .string(from.rawValue))) }
         if let to = entry.to { members.append(member("to", .string(to.rawValue))) }
@@ -187,6 +194,12 @@ package enum StoredAnswerSchema {
             event: try line.required("event").string(), at: try date(line.required("at")),
             change: try line.required("change").int())
         entry.prev = try line.optional("prev")?.string()
+        if entry.event == RestoredChain.event {
+            entry.installID = try line.required("installID").string()
+            entry.restored = RestoredChain(
+                installID: try line.required("restoredFrom").string(), head: try line.required("restoredHead").string(),
+                lines: try line.required("restoredLines").int())
+        }
         entry.source = try line.optional("source")?.string()
         entry.from = try line.optional("from").map { node throws(JSONFieldError) in try choice(TrackingStatus.self, node) }
         entry.to = try line.optional("to").map { node throws(JSONFieldError) in try choice(TrackingStatus.self, node) }

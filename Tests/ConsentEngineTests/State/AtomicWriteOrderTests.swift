@@ -52,6 +52,10 @@ final class CallRecorder: @unchecked Sendable {
             note("unlock", descriptor: descriptor)
             live.unlock(descriptor)
         }
+        calls.excludeFromBackup = { [self] path throws(SystemCallError) in
+            note("excludeFromBackup", path)
+            try live.excludeFromBackup(path)
+        }
         return calls
     }
 }

@@ -144,7 +144,8 @@ struct ChainedLogTests {
             try write(#"{"schema": 2, "record": {"changeCount": 0, "lastKnownRegion": "EEA"}}"#, to: store.stateFile)
             #expect(try store.load().record.lastKnownRegion == .eea)
             try store.storeConsent(revision: 1)
-            #expect(try chain(of: store) == StateChain(installID: installID, head: LogHead(hash: try store.verifyLog().head!, lines: 1)))
+            #expect(try chain(of: store) == StateChain(
+                installID: installID, deviceMarker: true, head: LogHead(hash: try store.verifyLog().head!, lines: 1)))
         }
     }
 }

@@ -5,7 +5,7 @@ import Testing
 /// Nothing in the app folder is followed through a link, and nothing but a regular file is read or written
 /// there (§4): a write must never escape the folder, and a FIFO must never make the store wait.
 struct LinksAndSpecialFilesTests {
-    static let appFiles = ["state.json", "state.json.tmp", "state.lock", "consent-log.jsonl"]
+    static let appFiles = ["state.json", "state.json.tmp", "state.lock", "consent-log.jsonl", "device.json", "device.json.tmp"]
 
     @Test(arguments: appFiles)
     func aLinkInTheAppFolderIsRefusedAndLeftAsItIsAndItsTargetIsNotWritten(name: String) throws {

@@ -34,11 +34,11 @@ struct StateDirectoryTests {
             }
             // A missing folder above the state directory is the system's kind: its mode is the umask's.
             #expect(try permissions(directory + "/nested") == 0o777 & ~currentUmask(), "\(directory)/nested")
-            for file in [store.stateFile, store.logFile, store.directory + "/state.lock"] {
+            for file in [store.stateFile, store.logFile, store.directory + "/state.lock", store.markerFile] {
                 #expect(try permissions(file) == 0o600, "\(file)")
             }
             #expect(try FileManager.default.contentsOfDirectory(atPath: store.directory).sorted()
-                    == ["consent-log.jsonl", "state.json", "state.lock"])
+                    == ["consent-log.jsonl", "device.json", "state.json", "state.lock"])
         }
     }
 

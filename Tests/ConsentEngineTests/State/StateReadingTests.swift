@@ -136,4 +136,55 @@ import JSONKit
         }
         #expect(reason.contains("installID"), "\(reason)")
     }
+
+    /// `deviceMarker` (schema 4): true beside the install id, or absent; anything else is not what a write makes.
+    @Test(arguments: [
+        (4, #", "deviceMarker": false"#, "$.deviceMarker: false is never written"),
+        (4, #", "deviceMarker": "yes""#, "$.deviceMarker: expected"),
+        (3, #", "deviceMarker": true"#, "deviceMarker"),
+    ])
+    func aDeviceMarkerFieldThatIsNotTrueOrInAnOlderSchemaIsCorrupt(schema: Int, field: String, message: String) {
+        let text = #"{"schema": \#(schema), "record": {"changeCount": 2}, "installID": "6f1c1f8e-4f4b-4c3a-9d2e-8a1b2c3d4e5f"\#(field)}"#
+        guard case .corrupt(let reason) = StateFile.decode(Array(text.utf8)) else {
+            Issue.record("\(field) was read in schema \(schema)")
+            return
+        }
+        #expect(reason.contains(message), "\(reason)")
+    }
+
+    @Test func aDeviceMarkerWithoutTheInstallItNamesIsCorruptAndOneBesideItIsReadAndWrittenBack() {
+        let without = #"{"schema": 4, "record": {"changeCount": 2}, "deviceMarker": true}"#
+        guard case .corrupt(let reason) = StateFile.decode(Array(without.utf8)) else {
+            Issue.record("a marker without an install id was read")
+            return
+        }
+        #expect(reason.contains("$.installID: required beside deviceMarker"), "\(reason)")
+
+        let with = #"{"schema": 4, "record": {"changeCount": 2}, "installID": "6f1c1f8e-4f4b-4c3a-9d2e-8a1b2c3d4e5f", "deviceMarker": true}"#
+        let read = StateFile.read(Array(with.utf8))
+        #expect(read.chain == StateChain(installID: "6f1c1f8e-4f4b-4c3a-9d2e-8a1b2c3d4e5f", deviceMarker: true))
+        guard case .record(let record) = read.contents else {
+            Issue.record("\(read.contents)")
+            return
+        }
+        let written = String(decoding: StateFile.encode(record, chain: read.chain), as: UTF8.self)
+        #expect(written.contains(#""installID": "6f1c1f8e-4f4b-4c3a-9d2e-8a1b2c3d4e5f",\#n  "deviceMarker": true"#), "\(written)")
+        #expect(StateFile.read(StateFile.encode(record, chain: StateChain(installID: "6f1c1f8e-4f4b-4c3a-9d2e-8a1b2c3d4e5f"))).chain.deviceMarker == false,
+                "a state without a marker writes no field")
+    }
+
+    /// An install id as the store keeps it: a UUID in lowercase, its own spelling taken as it is, another
+    /// spelling of a UUID lowercased, anything else refused.
+    @Test(arguments: [
+        ("6f1c1f8e-4f4b-4c3a-9d2e-8a1b2c3d4e5f", "6f1c1f8e-4f4b-4c3a-9d2e-8a1b2c3d4e5f"),
+        ("6F1C1F8E-4F4B-4C3A-9D2E-8A1B2C3D4E5F", "6f1c1f8e-4f4b-4c3a-9d2e-8a1b2c3d4e5f"),
+        ("6f1c1f8e-4f4b-4c3a-9d2e-8a1b2c3d4e5g", nil),
+        ("6f1c1f8e4-f4b-4c3a-9d2e-8a1b2c3d4e5f", nil),
+        ("6f1c1f8e-4f4b-4c3a-9d2e-8a1b2c3d4e5", nil),
+        ("6f1c1f8e-4f4b-4c3a-9d2e-8a1b2c3d4e5f0", nil),
+        ("", nil),
+    ] as [(String, String?)])
+    func anInstallIDIsAUUIDInLowercase(text: String, id: String?) {
+        #expect(InstallIDSource.id(text) == id)
+    }
 }

@@ -80,7 +80,7 @@ struct StateSchemaTests {
             let record = try #require(json["record"] as? [String: Any])
             let tracking = try #require(record["tracking"] as? [String: Any])
             #expect(json["schema"] as? Int == StateFile.currentSchema)
-            #expect(Set(json.keys) == ["schema", "record", "installID", "logHead", "logLines"])
+            #expect(Set(json.keys) == ["schema", "record", "installID", "deviceMarker", "logHead", "logLines"])
             #expect(json["logLines"] as? Int == 1, "the first line of a new log")
             #expect(tracking["status"] as? String == "authorized")
             #expect(tracking["answeredAt"] as? String == "2026-03-01T08:01:00Z")

@@ -42,6 +42,7 @@ struct LogVerifyCommandProcessTests {
               "unchainedLines": 0,
               "head": "\(head)",
               "startsAfter": null,
+              "restores": [],
               "warnings": [],
               "problems": []
             }

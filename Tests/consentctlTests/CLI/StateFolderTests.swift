@@ -6,7 +6,10 @@ import Testing
 struct StateFolderProcessTests {
     static let answeringEverything = ["--geo", "EEA", "--consent", "all", "--explainer", "continue", "--tracking", "allow"]
 
-    @Test(arguments: ["state.json", "state.json.tmp", "state.lock", "consent-log.jsonl", "preferences.plist", "preferences.plist.tmp"])
+    @Test(arguments: [
+        "state.json", "state.json.tmp", "state.lock", "consent-log.jsonl", "preferences.plist", "preferences.plist.tmp",
+        "device.json", "device.json.tmp",
+    ])
     func aLinkInTheAppFolderExits74NamingItAndNothingIsWrittenThroughIt(name: String) throws {
         let state = try TemporaryFolder()
         let app = try appFolder(in: state)

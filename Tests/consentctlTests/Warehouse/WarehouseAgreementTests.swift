@@ -3,6 +3,9 @@ import Testing
 
 /// The query gives every install of a corpus the real binary made the verdict `consentctl log --verify` gives
 /// that install's log and state (`docs/warehouse.md`): DuckDB on the whole corpus, Spark on 50 installs of every kind.
+/// A copy restored from a backup onto another device is a new install from its restored line on: `intact`
+/// to both, and the install the query says it was restored from is the one `log --verify` reports
+/// (docs/restore.md).
 ///
 /// Two lines swapped are left out: the chain, not the row order, orders the lines, so a warehouse cannot hold
 /// that fault (`log --verify FILE` finds it). So is a line inserted twice over, which is a retry to the warehouse.
@@ -23,13 +26,16 @@ struct WarehouseAgreementProcessTests {
             let passed = byKind[kind, default: []].filter(\.verifiedIntact).map(\.app)
             #expect(passed.isEmpty, "\(kind): log --verify finds every copy, but passes \(passed)")
         }
-        for kind in [Kind.launched, .beforeTheChain, .stateBehind, .chainedOntoTheEnd, .retried, .torn, .cutBeforePrev] {
+        for kind in [Kind.launched, .beforeTheChain, .stateBehind, .chainedOntoTheEnd, .retried, .torn, .cutBeforePrev, .restored] {
             let failed = byKind[kind, default: []].filter { !$0.verifiedIntact }.map(\.app)
             #expect(failed.isEmpty, "\(kind): log --verify passes every install, but fails \(failed)")
         }
         #expect(byKind[.torn, default: []].allSatisfy { $0.tornLines.count == 1 && $0.expected == "intact" })
         #expect(byKind[.cutBeforePrev, default: []].allSatisfy { $0.tornLines.count == 1 && $0.expected == "unverifiable" })
         #expect(byKind[.beforeTheChain, default: []].allSatisfy { $0.linesBeforeTheChain > 0 })
+        // A restored copy is two chains to log --verify, the restore between them, and a new install to the query.
+        #expect(byKind[.restored, default: []].allSatisfy { $0.restores == 1 && $0.restoredFrom != nil && $0.expected == "intact" })
+        #expect(corpus.installs.filter { $0.kind != .restored }.allSatisfy { $0.restores == 0 })
         #expect(try byKind[.beforeTheChain, default: []].filter { try corpus.sentRows($0) }.count >= 20,
                 "logs begun before the chain that have chained lines since")
     }
@@ -75,10 +81,11 @@ struct WarehouseAgreementProcessTests {
         var agreeing: [Kind: Int] = [:]
         for install in installs {
             let report = result.reports[install.app]
-            if report?.verdict == install.expected {
+            if report?.verdict == install.expected && report?.restoredFrom == install.restoredFrom {
                 agreeing[install.kind, default: 0] += 1
             } else {
-                disagreements.append("\(install.kind): log --verify \(install.expected), the query \(report.map(\.description) ?? "nothing")")
+                disagreements.append("\(install.kind): log --verify \(install.expected), restored from \(install.restoredFrom ?? "none"), "
+                                     + "the query \(report.map(\.description) ?? "nothing")")
             }
         }
         #expect(disagreements.isEmpty, "\(disagreements.count) disagreements:\n\(disagreements.joined(separator: "\n"))")

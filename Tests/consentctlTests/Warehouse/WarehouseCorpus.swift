@@ -3,19 +3,24 @@ import Foundation
 import TestSupport
 
 /// Installs made by the real binary for the warehouse check (`docs/warehouse.md`): varied launches, logs begun by an
-/// older version, writes cut short by a crash, states left behind by one, and copies tampered with in every way
-/// a warehouse can see, each with the verdict `consentctl log --verify` gives its log and state.
+/// older version, writes cut short by a crash, states left behind by one, copies tampered with in every way a
+/// warehouse can see, and copies restored from a backup onto another device (docs/restore.md), each with the
+/// verdict `consentctl log --verify` gives its log and state.
 ///
 /// Every install is an app folder of one state folder; its id in the warehouse is the app id. The uploads are
-/// what the device reported after each step (the state's head, and its count less the lines before the chain);
-/// the lines uploaded are the log's from its first chained line on, as the receipt sink hands them over.
+/// what the device reported after each step (the state's head, and its count less the lines it never sent);
+/// the lines uploaded are the log's from its first chained line on, as the receipt sink hands them over, and
+/// for a restored copy, a new install, from its restored line on.
 final class WarehouseCorpus: @unchecked Sendable {
     enum Kind: String, CaseIterable, Sendable {
         case launched, beforeTheChain, torn, cutBeforePrev, stateBehind
         case edited, deleted, insertedInTheMiddle, chainedOntoTheEnd, tailDropped, spliced, retried
+        /// The app folder restored from a backup onto another device, without its device marker, and launched
+        /// there: a new install, whose uploads begin at its restored line.
+        case restored
 
         /// The kinds made by copying an install and changing the copy.
-        static let copies: [Kind] = [.edited, .deleted, .insertedInTheMiddle, .chainedOntoTheEnd, .tailDropped, .spliced, .retried]
+        static let copies: [Kind] = [.edited, .deleted, .insertedInTheMiddle, .chainedOntoTheEnd, .tailDropped, .spliced, .retried, .restored]
     }
 
     struct Upload: Sendable {
@@ -29,7 +34,14 @@ final class WarehouseCorpus: @unchecked Sendable {
         var app: String
         var kind: Kind
         var linesBeforeTheChain = 0
+        /// For a restored copy, the lines of the log the backup brought: the restored install's, never sent by
+        /// the new one.
+        var linesRestored = 0
         var uploads: [Upload] = []
+        /// The restores `log --verify` reports, and the install the last one names as restored from: the query's
+        /// `restoredFrom` for an install whose rows begin at that restored line.
+        var restores = 0
+        var restoredFrom: String?
         /// `log --verify --json`'s verdict, and the lines it warns are torn.
         var verifiedIntact = false
         var tornLines: [Int] = []
@@ -37,6 +49,9 @@ final class WarehouseCorpus: @unchecked Sendable {
         /// The verdict the query must give: `log --verify`'s, or `unverifiable` where a torn line's prev
         /// cannot be read (which `log --verify` only warns about).
         var expected = ""
+
+        /// The lines at the log's start this install never sends: those before the chain, or the restored ones.
+        var linesNotSent: Int { max(linesBeforeTheChain, linesRestored) }
     }
 
     let folder: URL
@@ -67,8 +82,7 @@ final class WarehouseCorpus: @unchecked Sendable {
     /// Whether the install sent anything: a log begun by an older version, to which no launch since has added a
     /// line, has nothing to upload, and a warehouse never hears of it.
     func sentRows(_ install: Install) throws -> Bool {
-        try lines(of: install).count > install.linesBeforeTheChain
-            || install.uploads.contains { $0.logLines > install.linesBeforeTheChain }
+        try lines(of: install).count > install.linesNotSent || install.uploads.contains { $0.logLines > install.linesNotSent }
     }
 
     /// The rows a warehouse holds for `installs`, the line rows in an order of their own: an upload sent twice
@@ -77,11 +91,11 @@ final class WarehouseCorpus: @unchecked Sendable {
         var lineRows: [(install: String, line: [UInt8])] = []
         var rows = WarehouseRows()
         for install in installs {
-            let chained = try lines(of: install).dropFirst(install.linesBeforeTheChain)
+            let chained = try lines(of: install).dropFirst(install.linesNotSent)
             for _ in 0..<(install.kind == .retried ? 2 : 1) {
                 lineRows += chained.map { (install.app, $0) }
-                for upload in install.uploads where upload.logLines > install.linesBeforeTheChain {
-                    try rows.addUpload(head: upload.head, lines: upload.logLines - install.linesBeforeTheChain,
+                for upload in install.uploads where upload.logLines > install.linesNotSent {
+                    try rows.addUpload(head: upload.head, lines: upload.logLines - install.linesNotSent,
                                        uploadedAt: upload.uploadedAt, install: install.app)
                 }
             }
@@ -115,7 +129,8 @@ final class WarehouseCorpus: @unchecked Sendable {
         for kind in Kind.copies {
             let eligible = try sources.filter { try corpus.lines(of: $0).count - $0.linesBeforeTheChain >= 3 }
             for source in eligible.shuffled(using: &random).prefix(copies) {
-                copied.append(try corpus.tamperedCopy(of: source, kind: kind, random: &random))
+                copied.append(kind == .restored ? try corpus.restoredCopy(of: source, random: &random)
+                                                : try corpus.tamperedCopy(of: source, kind: kind, random: &random))
             }
         }
         corpus.installs += try corpus.verified(copied)
@@ -316,6 +331,32 @@ final class WarehouseCorpus: @unchecked Sendable {
         return copy
     }
 
+    // MARK: - Restoring
+
+    /// `source`'s app folder as a backup brings it to another device (every file but the device marker), then
+    /// launched there once to three times: the first launch's write makes it a new install.
+    private func restoredCopy(of source: Install, random: inout SeededGenerator) throws -> Install {
+        var copy = source
+        copy.app = "\(source.app).\(Kind.restored.rawValue)"
+        copy.kind = .restored
+        copy.linesRestored = try lines(of: source).count
+        copy.uploads = []
+        let from = stateDirectory.appendingPathComponent(source.app), to = stateDirectory.appendingPathComponent(copy.app)
+        try FileManager.default.createDirectory(at: to, withIntermediateDirectories: false)
+        for name in try FileManager.default.contentsOfDirectory(atPath: from.path) where name != "device.json" {
+            try FileManager.default.copyItem(at: from.appendingPathComponent(name), to: to.appendingPathComponent(name))
+        }
+        // After every date of the source's own launches; a reset first, so that the first launch writes (a
+        // launch that writes nothing leaves the copy as the backup brought it).
+        for hour in 0..<Int.random(in: 1...3, using: &random) {
+            let now = String(format: "2032-03-01T%02d:00:00Z", 8 + hour)
+            let reset = ["reset", "--yes", "--geo", Plan.geos.randomElement(using: &random)!]
+            try run(.launch(hour == 0 ? reset : Plan.anyLaunch(&random)), now: now, install: &copy)
+            if let upload = try upload(of: copy, at: now) { copy.uploads.append(upload) }
+        }
+        return copy
+    }
+
     // MARK: - log --verify
 
     /// `installs` with what log --verify says of each, verified a few at a time.
@@ -337,8 +378,11 @@ final class WarehouseCorpus: @unchecked Sendable {
         install.verifiedIntact = intact
         install.warnings = warnings.count
         install.tornLines = warnings.filter { $0["kind"] as? String == "torn" }.compactMap { $0["line"] as? Int }
+        let restores = object["restores"] as? [[String: Any]] ?? []
+        install.restores = restores.count
+        install.restoredFrom = restores.last?["restoredFrom"] as? String
         let lines = try self.lines(of: install)
-        let unreadable = install.tornLines.contains { $0 > install.linesBeforeTheChain && !Self.hasWholePrev(lines[$0 - 1]) }
+        let unreadable = install.tornLines.contains { $0 > install.linesNotSent && !Self.hasWholePrev(lines[$0 - 1]) }
         install.expected = unreadable ? "unverifiable" : install.verifiedIntact ? "intact" : "broken"
         return install
     }

@@ -133,9 +133,10 @@ struct WarehouseReportProcessTests {
 
     @Test(.enabled(if: WarehouseVerifyProcessTests.enabled, Comment(rawValue: WarehouseScript.duckDBMissing)))
     func aChainWhoseFirstLineIsAnEventTheReportDoesNotReadIsCountedAsIntact() throws {
-        // A genesis line of an event the report knows nothing of (as a device restored from a backup would begin
-        // its new chain), then an answer: the install is intact, and its answer counted.
-        let first = Array(#"{"prev":"\#(SHA256Hash.zero)","event":"restored","at":"2026-05-01T10:00:00Z","change":7,"installID":"b","restoredFrom":{"installID":"a","head":"\#(String(repeating: "ab", count: 32))"}}"#.utf8)
+        // A genesis line of an event the report knows nothing of (the restored line a device restored from
+        // another's backup begins its new chain with, docs/restore.md), then an answer: the install is intact, and
+        // its answer counted.
+        let first = Array(#"{"prev":"\#(SHA256Hash.zero)","event":"restored","at":"2026-05-01T10:00:00Z","change":7,"installID":"b","restoredFrom":"a","restoredHead":"\#(String(repeating: "ab", count: 32))","restoredLines":4}"#.utf8)
         let answer = Array(#"{"prev":"\#(SHA256Hash.hex(first))","event":"consent","at":"2026-05-01T10:05:00Z","change":8,"policyID":"p","policyRevision":3,"region":"EEA","consent":{"choice":"rejectAll","purposes":[],"specialFeatures":[]},"policyFiles":[],"language":"en","collectionMethod":"flags","engineVersion":"0","installID":"b","tcString":null,"acString":null,"gppString":null}"#.utf8)
         var rows = WarehouseRows()
         for line in [first, answer] { try rows.addLine(line, install: "b") }

@@ -15,11 +15,13 @@ enum WarehouseScript {
         var forks: Int
         var head: String?
         var missingTail: Bool
+        /// The install the first line names when it is a restored line (docs/restore.md).
+        var restoredFrom: String? = nil
         var verdict: String
 
         var description: String {
             "\(installID): \(verdict) (lines \(lines), genesis \(genesis), startAfter \(startAfter), orphans \(orphans), "
-                + "forks \(forks), head \(head ?? "none"), missingTail \(missingTail))"
+                + "forks \(forks), head \(head ?? "none"), missingTail \(missingTail), restoredFrom \(restoredFrom ?? "none"))"
         }
     }
 
@@ -111,6 +113,7 @@ enum WarehouseScript {
             lines: try number("lines"), genesis: try number("genesis"), startAfter: try number("startAfter"),
             orphans: try number("orphans"), forks: try number("forks"), head: object["head"] as? String,
             missingTail: try #require(object["missingTail"] as? Bool, "\(line)"),
+            restoredFrom: try #require(object["restoredFrom"], "restoredFrom in \(line)") as? String,
             verdict: try #require(object["verdict"] as? String, "\(line)"))
     }
 }

@@ -27,6 +27,8 @@ struct WarehouseVerifyProcessTests {
         var lines: [[UInt8]]
         var uploads: [(head: String, lines: Int, uploadedAt: String)] = []
         var sentTwice = false
+        /// The install a restored first line names (docs/restore.md).
+        var restoredFrom: String? = nil
         var expected: (lines: Int, genesis: Int, startAfter: Int, orphans: Int, forks: Int, head: String?, missingTail: Bool, verdict: String)
         var testDescription: String { name }
         var id: String { name.replacingOccurrences(of: " ", with: "-") }
@@ -49,11 +51,21 @@ struct WarehouseVerifyProcessTests {
         let cut = Array(#"{"prev":"ab"#.utf8)
         let edited = Array(String(decoding: l4, as: UTF8.self).replacingOccurrences(of: "T10:", with: "T11:").utf8)
         let at = "2026-12-01T10:00:00Z"
+        // A device restored from another's backup begins its install's chain with a restored line (docs/restore.md).
+        let restoredFrom = "3b241101-e2bb-4255-8caf-4136c566a962"
+        let restored = Array((#"{"prev":"\#(SHA256Hash.zero)","event":"restored","at":"2026-11-06T10:00:00Z","change":5,"#
+            + #""installID":"0d9a3b7c-2e41-4f6a-8b5c-1d2e3f4a5b6c","restoredFrom":"\#(restoredFrom)","restoredHead":"\#(hash(l4))","restoredLines":4}"#).utf8)
+        let afterRestored = chain(2, from: 6, after: hash(restored))
         return [
             Shape(name: "a whole chain", lines: four, uploads: [(hash(l4), 4, at)],
                   expected: (4, 1, 0, 0, 0, hash(l4), false, "intact")),
             Shape(name: "a log begun before the chain starts after a line never uploaded", lines: afterOld,
                   uploads: [(hash(afterOld[2]), 3, at)], expected: (3, 0, 1, 0, 0, hash(afterOld[2]), false, "intact")),
+            Shape(name: "a chain begun by a restored line names the install restored from", lines: [restored] + afterRestored,
+                  uploads: [(hash(afterRestored[1]), 3, at)], restoredFrom: restoredFrom,
+                  expected: (3, 1, 0, 0, 0, hash(afterRestored[1]), false, "intact")),
+            Shape(name: "a restored line filed with the lines it was restored from is a second genesis line",
+                  lines: four + [restored] + afterRestored, restoredFrom: restoredFrom, expected: (7, 2, 0, 0, 1, nil, false, "broken")),
             Shape(name: "a line removed from the middle leaves an orphan", lines: [l1, l3, l4],
                   expected: (3, 1, 0, 1, 0, nil, false, "broken")),
             Shape(name: "a line inserted to fit makes a fork", lines: four + [forged],
@@ -113,7 +125,7 @@ struct WarehouseVerifyProcessTests {
         let expected = WarehouseScript.Report(
             installID: shape.id, lines: shape.expected.lines, genesis: shape.expected.genesis, startAfter: shape.expected.startAfter,
             orphans: shape.expected.orphans, forks: shape.expected.forks, head: shape.expected.head,
-            missingTail: shape.expected.missingTail, verdict: shape.expected.verdict)
+            missingTail: shape.expected.missingTail, restoredFrom: shape.restoredFrom, verdict: shape.expected.verdict)
         #expect(report == expected)
     }
 

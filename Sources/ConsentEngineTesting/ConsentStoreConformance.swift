@@ -5,7 +5,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import JSONKit
+import ConsentJSON
 
 /// The checks a ``ConsentStore`` must pass, as ``FileConsentStore`` and ``InMemoryConsentStore`` pass them:
 /// for an app's own store (over the Keychain, its database), from its own tests.

@@ -1,5 +1,5 @@
 import ConsentSignals
-import JSONKit
+import ConsentJSON
 
 /// The IAB's JavaScript CMP APIs for web content shown in the app, answered from the signals the engine
 /// already holds: `__tcfapi` (TCF CMP API v2, API version 2.2), `__gpp` (GPP CMP API 1.1), the

@@ -1,5 +1,5 @@
 import ConsentSignals
-import JSONKit
+import ConsentJSON
 
 /// GPP sections as the GPP CMP API 1.1 represents them in JavaScript (`getSection`, `parsedSections`): an
 /// array with one object per sub-section present, in the section specification's order. Each object

@@ -1,5 +1,5 @@
 import ConsentSignals
-import JSONKit
+import ConsentJSON
 
 /// The one JSON value the script carries: the answer's signals, read from the in-app keys and from the
 /// TC and GPP strings decoded with ConsentSignals' codecs (so the script never decodes a string itself).

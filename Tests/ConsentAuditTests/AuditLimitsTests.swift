@@ -1,6 +1,6 @@
 import Foundation
-import InputFiles
-import PropertyLists
+import ConsentFiles
+import ConsentPropertyLists
 import Testing
 @testable import ConsentAudit
 

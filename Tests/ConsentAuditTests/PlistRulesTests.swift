@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import PropertyLists
+import ConsentPropertyLists
 @testable import ConsentAudit
 
 struct PlistRulesTests {

@@ -1,5 +1,5 @@
 import Foundation
-import PropertyLists
+import ConsentPropertyLists
 @testable import ConsentAudit
 
 /// Files the tests read and write.

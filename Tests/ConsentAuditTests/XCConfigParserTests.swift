@@ -1,5 +1,5 @@
 import Foundation
-import PropertyLists
+import ConsentPropertyLists
 import Testing
 @testable import ConsentAudit
 

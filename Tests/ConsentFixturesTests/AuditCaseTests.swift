@@ -1,6 +1,6 @@
 import ConsentAudit
 import Foundation
-import JSONKit
+import ConsentJSON
 import Testing
 @testable import ConsentFixtures
 @testable import ConsentInspect

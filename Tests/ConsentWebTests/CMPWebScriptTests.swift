@@ -2,7 +2,7 @@ import ConsentEngine
 import ConsentSignals
 import ConsentWeb
 import Foundation
-import JSONKit
+import ConsentJSON
 import Testing
 
 @Suite struct CMPWebScriptTests {

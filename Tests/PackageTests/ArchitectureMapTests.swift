@@ -48,7 +48,7 @@ import Testing
     }
 
     static func files(named name: String) -> [String] {
-        ["Sources", "Tests", "docs", "fixtures", "policies", "Examples"].flatMap { folder in
+        ["Sources", "Tools", "Tests", "docs", "fixtures", "policies", "Examples"].flatMap { folder in
             (FileManager.default.enumerator(atPath: PackageLayout.root.appendingPathComponent(folder).path)?
                 .compactMap { $0 as? String } ?? [])
                 .filter { ($0 as NSString).lastPathComponent == name && !$0.contains(".build/") }

@@ -75,7 +75,7 @@ import TestSupport
         try #require(asItStood != fixed, "FormTexts.swift fills its placeholders with replacingText")
         try copy.write(asItStood, to: Self.formTexts)
         try copy.write(Self.plantedInEngine, to: "Sources/ConsentEngine/PlantedAvailability.swift")
-        try copy.write(Self.plantedInCommandLine, to: "Sources/consentctl/PlantedAvailability.swift")
+        try copy.write(Self.plantedInCommandLine, to: "Tools/consentctl/PlantedAvailability.swift")
 
         let failing = try copy.check(["--targets", "ConsentEngine,consentctl"])
         #expect(failing.status == 1, "\(failing.output)")
@@ -85,7 +85,7 @@ import TestSupport
             "Sources/ConsentEngine/PlantedAvailability.swift:5:11: error: withDiscardingTaskGroup(returning:isolation:body:) in _Concurrency is introduced in iOS 17.0; ConsentEngine supports iOS 15.0",
             "Sources/ConsentEngine/PlantedAvailability.swift:5:11: error: withDiscardingTaskGroup(returning:isolation:body:) in _Concurrency is introduced in macOS 14.0; ConsentEngine supports macOS 13.0",
             "Sources/ConsentEngine/PlantedAvailability.swift:6:5: error: plantedNewer() in ConsentEngine is introduced in iOS 17.0; ConsentEngine supports iOS 15.0",
-            "Sources/consentctl/PlantedAvailability.swift:3:11: error: withDiscardingTaskGroup(returning:isolation:body:) in _Concurrency is introduced in macOS 14.0; consentctl supports macOS 13.0",
+            "Tools/consentctl/PlantedAvailability.swift:3:11: error: withDiscardingTaskGroup(returning:isolation:body:) in _Concurrency is introduced in macOS 14.0; consentctl supports macOS 13.0",
             "Sources/ConsentEngine/PlantedAvailability.swift:30:16: error: getpid in C has no Apple availability in the symbol graphs and no row in scripts/apple-availability.tsv: add one with its iOS and macOS versions and its documentation page",
         ]
         for problem in expected {
@@ -101,7 +101,7 @@ import TestSupport
 
         try copy.write(fixed, to: Self.formTexts)
         try FileManager.default.removeItem(at: copy.root.appendingPathComponent("Sources/ConsentEngine/PlantedAvailability.swift"))
-        try FileManager.default.removeItem(at: copy.root.appendingPathComponent("Sources/consentctl/PlantedAvailability.swift"))
+        try FileManager.default.removeItem(at: copy.root.appendingPathComponent("Tools/consentctl/PlantedAvailability.swift"))
         let passing = try copy.check(["--targets", "ConsentEngine,consentctl"])
         #expect(passing.status == 0, "\(passing.output)")
         #expect(passing.output.contains("2 targets") && passing.output.contains(": no problems"), "\(passing.output)")
@@ -118,7 +118,7 @@ import TestSupport
         let products = try copy.declaredProducts()
         #expect(products.app.contains("ConsentEngine") && products.commandLine.contains("consentctl"), "\(products)")
         let targets = try Self.appLinkedTargets(of: copy.manifest(), products: products.app)
-        #expect(targets.keys.contains("JSONKit") && targets.keys.contains("ConsentEngineApple"), "\(targets.keys.sorted())")
+        #expect(targets.keys.contains("ConsentJSON") && targets.keys.contains("ConsentEngineApple"), "\(targets.keys.sorted())")
 
         let plant = "func availabilityCheckPlant() -> String {\n    \"a\".replacing(\"a\", with: \"b\")\n}\n"
         var planted: [String] = []

@@ -16,7 +16,7 @@ import Testing
         // Privacy manifests are resource targets linked on Apple platforms only.
         closure = closure.filter { !$0.hasSuffix("Privacy") }
 
-        let source = try String(contentsOf: PackageLayout.sources.appendingPathComponent("ConsentBenchmark/ObjectSizes.swift"), encoding: .utf8)
+        let source = try String(contentsOf: PackageLayout.tools.appendingPathComponent("ConsentBenchmark/ObjectSizes.swift"), encoding: .utf8)
         let line = try #require(source.split(separator: "\n").first { $0.contains("static let engineClosure = [") })
         let listed = Set(line.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) })
         #expect(listed == closure, "ObjectSizes.engineClosure is \(listed.sorted()), Package.swift's closure \(closure.sorted())")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Every error type of the package has its row in the command line's one mapping (ARCHITECTURE.md, "Rules of dependency"): a
-/// conformance to `ReportableError` in `Sources/ConsentCLI` or `Sources/ConsentInspect`, so that a new
+/// conformance to `ReportableError` in `Tools/ConsentCLI` or `Tools/ConsentInspect`, so that a new
 /// error type cannot fall silently to a fallback meant for errors from outside the package.
 @Suite struct ErrorMappingTests {
     /// The targets whose errors never reach a command: the benchmark's end the benchmark.
@@ -14,13 +14,13 @@ import Testing
     /// Error types that cannot reach a command, each with the reason; a name here that no longer declares
     /// an error fails the test, so the list cannot outlive its reasons.
     private static let neverReachACommand: [String: String] = [
-        "InputFiles.InputFileError.Problem": "thrown only inside InputFile.read, which throws(InputFileError) around it",
+        "ConsentFiles.InputFileError.Problem": "thrown only inside InputFile.read, which throws(InputFileError) around it",
         "ConsentEngine.PolicyValidation.Failure": "internal; validation throws(Failure), which the loader turns into a PolicyError",
         "ConsentEngine.StateReadError": "internal; throws(StateReadError) within the store, which reads the state as corrupt",
         "ConsentEngine.SystemCallError": "internal; throws(SystemCallError) within the store, which wraps it in a StoreError",
         "ConsentEngine.StoreError.SystemCall": "never thrown: only a StoreError's underlyingError, which the StoreError's row reports",
         "ConsentAudit.ExpansionLimit": "internal; throws(ExpansionLimit) within the xcconfig resolver, which reports an AuditError",
-        "PropertyLists.XMLDeclaration.Fault": "throws(Fault) only to XMLDeclarationCheck, which turns it into a PropertyListError",
+        "ConsentPropertyLists.XMLDeclaration.Fault": "throws(Fault) only to XMLDeclarationCheck, which turns it into a PropertyListError",
         "ConsentUserDefaults.UserDefaultsSuiteError": "ConsentUserDefaults is an app's library, which no command links: its error ends an app's launch",
     ]
 
@@ -28,7 +28,7 @@ import Testing
         var errors: [ErrorCatalog.Declaration] = []
         var rows: Set<String> = []
         for target in try PackageLayout.sourceTargets() where !Self.outsideTheCommandLine.contains(target) {
-            for file in try SwiftSourceFile.all(under: PackageLayout.sources.appendingPathComponent(target)) {
+            for file in try SwiftSourceFile.all(under: PackageLayout.folder(of: target)) {
                 let declarations = ErrorCatalog.declarations(in: file, module: target)
                 errors += declarations.filter(\.declaresError)
                 if Self.mappingTargets.contains(target) {
@@ -40,7 +40,7 @@ import Testing
         let unmapped = errors.filter { !rows.contains($0.name) && Self.neverReachACommand[$0.qualifiedName] == nil }
         #expect(unmapped.isEmpty, """
             error types without a row in the command line's mapping (add `extension NAME: ReportableError` \
-            in Sources/ConsentCLI/CLI/ErrorReport.swift, or Sources/ConsentInspect/InspectErrorReport.swift for a \
+            in Tools/ConsentCLI/CLI/ErrorReport.swift, or Tools/ConsentInspect/InspectErrorReport.swift for a \
             library only the inspect tool links):
             \(unmapped.map { "\($0.location): \($0.qualifiedName)" }.joined(separator: "\n"))
             """)
@@ -50,7 +50,7 @@ import Testing
         #expect(mappedAnyway.isEmpty, "mapped, so not exempt: \(mappedAnyway.map(\.qualifiedName))")
     }
 
-    @Test(arguments: ["Sources/ConsentCLI/CLI/ErrorReport.swift", "Sources/ConsentInspect/InspectErrorReport.swift"])
+    @Test(arguments: ["Tools/ConsentCLI/CLI/ErrorReport.swift", "Tools/ConsentInspect/InspectErrorReport.swift"])
     func theMappingHasNoDefaultThatCouldSwallowANewError(path: String) throws {
         let text = try String(contentsOf: PackageLayout.root.appendingPathComponent(path), encoding: .utf8)
         let file = SwiftSourceFile(path: path, text: text)

@@ -7,17 +7,17 @@ import Testing
 /// which Apple builds take, may import Foundation.
 @Suite struct LaunchBinaryImportsTests {
     /// The targets `consentctl` is built from.
-    private static let targets = ["consentctl", "ConsentCLI", "ConsentVocabulary", "ConsentImpact", "ConsentReports", "ConsentEngine", "ConsentSignals", "ConsentWeb", "JSONKit", "DateCodec", "InputFiles"]
+    private static let targets = ["consentctl", "ConsentCLI", "ConsentVocabulary", "ConsentImpact", "ConsentReports", "ConsentEngine", "ConsentSignals", "ConsentWeb", "ConsentJSON", "ConsentDates", "ConsentFiles"]
     private static let allowed: Set = [
-        "FoundationEssentials", "Glibc", "Darwin", "ConsentCLI", "ConsentVocabulary", "ConsentImpact", "ConsentReports", "ConsentEngine", "ConsentSignals", "ConsentWeb", "JSONKit", "DateCodec",
-        "InputFiles",
+        "FoundationEssentials", "Glibc", "Darwin", "ConsentCLI", "ConsentVocabulary", "ConsentImpact", "ConsentReports", "ConsentEngine", "ConsentSignals", "ConsentWeb", "ConsentJSON", "ConsentDates",
+        "ConsentFiles",
     ]
 
     @Test func theTargetsOfConsentctlImportOnlyFoundationEssentialsAndEachOther() throws {
         var files = 0
         var offending: [String] = []
         for target in Self.targets {
-            for file in try SwiftSourceFile.all(under: PackageLayout.sources.appendingPathComponent(target)) {
+            for file in try SwiftSourceFile.all(under: PackageLayout.folder(of: target)) {
                 files += 1
                 offending += Self.disallowedImports(in: file).map { "\(target)/\(file.path): \($0)" }
             }
@@ -32,7 +32,7 @@ import Testing
         ("@_implementationOnly import FoundationXML", ["@_implementationOnly import FoundationXML"]),
         ("import struct Foundation.URL", ["import struct Foundation.URL"]),
         ("#if canImport(FoundationEssentials)\nimport FoundationEssentials\n#else\nimport Foundation\n#endif", []),
-        ("#if canImport(Glibc)\n@preconcurrency import Glibc\n#endif\nimport JSONKit", []),
+        ("#if canImport(Glibc)\n@preconcurrency import Glibc\n#endif\nimport ConsentJSON", []),
     ])
     func anImportLinuxCompilesIsSeenWhateverItsAttributes(text: String, expected: [String]) {
         #expect(Self.disallowedImports(in: SwiftSourceFile(path: "Planted.swift", text: text)) == expected)

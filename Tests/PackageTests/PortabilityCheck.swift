@@ -29,7 +29,7 @@ enum PortabilityCheck {
     }
 
     /// The targets an iOS app links: they must build for iOS as well as macOS.
-    static let appLibraries: Set = ["JSONKit", "DateCodec", "InputFiles", "ConsentSignals", "ConsentEngine", "ConsentUserDefaults", "ConsentEngineApple"]
+    static let appLibraries: Set = ["ConsentJSON", "ConsentDates", "ConsentFiles", "ConsentSignals", "ConsentEngine", "ConsentUserDefaults", "ConsentEngineApple"]
 
     private static let linuxOnlyImport = pattern(#"^\s*(@\w+\s+)*import\s+((struct|class|enum|protocol|func|var|let|typealias)\s+)?(FoundationEssentials|FoundationXML|FoundationNetworking|Glibc|Musl)\b"#)
     private static let linuxOnlyCall = pattern(#"\benviron\b|\bGlibc\.|\bpthread_t\(\)"#)

@@ -10,7 +10,7 @@ import Testing
         var files = 0
         var problems: [PortabilityCheck.Problem] = []
         for target in try PackageLayout.sourceTargets() {
-            for file in try SwiftSourceFile.all(under: PackageLayout.sources.appendingPathComponent(target)) {
+            for file in try SwiftSourceFile.all(under: PackageLayout.folder(of: target)) {
                 files += 1
                 problems += PortabilityCheck.problems(in: file, target: target)
             }

@@ -59,7 +59,7 @@ import Testing
             }
             var declared: [String: [String]] = [:]
             for name in closure where name.hasSuffix("Privacy") {
-                let file = PackageLayout.root.appendingPathComponent("Sources/\(name)/PrivacyInfo.xcprivacy")
+                let file = PackageLayout.folder(of: name).appendingPathComponent("PrivacyInfo.xcprivacy")
                 declared.merge(try Self.declared(in: file)) { $0 + $1 }
             }
             for (category, caller) in needed.sorted(by: { $0.key < $1.key }) {
@@ -93,7 +93,7 @@ import Testing
         #expect(linked == [".iOS", ".macCatalyst", ".macOS"], "Mac Catalyst is not .iOS to SwiftPM's conditions")
         #expect(manifest.contains("platforms: [.iOS(.v15), .macOS(.v13)]"))
         var claims: [String] = []
-        for file in try SwiftSourceFile.all(under: PackageLayout.sources) {
+        for file in try [PackageLayout.sources, PackageLayout.tools].flatMap({ try SwiftSourceFile.all(under: $0) }) {
             for line in file.lines where line.text.range(of: #"tvOS|visionOS|watchOS"#, options: .regularExpression) != nil {
                 claims.append("\(file.path):\(line.number): \(line.text)")
             }

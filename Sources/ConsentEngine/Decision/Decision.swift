@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import JSONKit
+import ConsentJSON
 
 /// What an app may do at this launch, and why: the outcome of ``DecisionEngine``.
 ///

@@ -1,4 +1,4 @@
-import JSONKit
+import ConsentJSON
 
 /// What a partner discloses, read from JSON by the Global Vendor List's field names: from a vendor of a
 /// list and from a partner of a policy file alike (`policies/README.md`, "Partners").

@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import DateCodec
+import ConsentDates
 
 /// A day of the calendar in UTC, as a policy names it (`2026-01-01`): a rule dated with it starts or ends at
 /// its midnight UTC.

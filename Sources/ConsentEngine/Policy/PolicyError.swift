@@ -1,4 +1,4 @@
-import InputFiles
+import ConsentFiles
 
 /// A policy or vendor list that cannot be used, with the file, the JSON path and what is wrong.
 public struct PolicyError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import JSONKit
+import ConsentJSON
 
 /// `"extends": "../../policies/default.json"`: a policy file written as a base plus the fields it changes.
 ///

@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import InputFiles
+import ConsentFiles
 
 /// Reads a policy, a base policy or a vendor list file whole through the bounded reader, and refuses an
 /// empty one: a file that cannot be read is a missing input, an empty or oversized one is bad content (a

@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import JSONKit
+import ConsentJSON
 
 /// A policy file as read from disk: the policy, and the vendor list it may name for its partners.
 struct PolicyDocument {

@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import JSONKit
+import ConsentJSON
 
 /// Reads policies from JSON: a file, bytes, or the embedded default.
 public enum PolicyLoader {

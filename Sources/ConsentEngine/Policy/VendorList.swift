@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import JSONKit
+import ConsentJSON
 
 /// An IAB Global Vendor List (v3): its vendors as partners, with everything each discloses, and the names
 /// of its purposes, special purposes, features, special features and data categories.

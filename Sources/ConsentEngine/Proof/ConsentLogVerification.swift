@@ -1,4 +1,4 @@
-import JSONKit
+import ConsentJSON
 
 /// A consent log's hash chain checked line by line (README, "Proof of consent"), as `consentctl log --verify` checks it:
 /// each chained line's `prev` must be the SHA-256 of the line before it, and the app's own log must end

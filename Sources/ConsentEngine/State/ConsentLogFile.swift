@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import JSONKit
+import ConsentJSON
 
 /// `consent-log.jsonl`: one ``ConsentLogEntry`` per line, only ever appended to.
 package struct ConsentLogFile {

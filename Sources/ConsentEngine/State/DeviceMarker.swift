@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import JSONKit
+import ConsentJSON
 
 /// `device.json` in the app's folder: the install id this device made, kept out of every backup, so that the
 /// id is the device's alone while `state.json` and the log may come back on another device from a backup

@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import JSONKit
+import ConsentJSON
 
 /// The format of `state.json`: the stored record under a schema version, described in `SCHEMA.md`.
 ///

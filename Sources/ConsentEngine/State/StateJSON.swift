@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import JSONKit
+import ConsentJSON
 
 /// How the store's files are written and read, through the package's JSON kit and the one schema of the
 /// stored answers (``StoredAnswerSchema``): keys in the schema's order, so that the same record always gives

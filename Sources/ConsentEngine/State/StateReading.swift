@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import JSONKit
+import ConsentJSON
 
 /// Reads the records of `state.json` field by field, as `SCHEMA.md` describes them.
 ///

@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import JSONKit
+import ConsentJSON
 
 /// The one spelling of the stored answers in JSON (`SCHEMA.md`): the record `state.json` holds and the
 /// lines `consent-log.jsonl` holds are both written and read here, field by field, so the two can never

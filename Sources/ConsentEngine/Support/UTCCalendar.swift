@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import DateCodec
+import ConsentDates
 
 /// Gregorian calendar arithmetic in UTC without `Calendar`, so that answer expiry is exact, cheap and
 /// the same on every platform and time zone.

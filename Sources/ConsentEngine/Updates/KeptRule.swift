@@ -1,4 +1,4 @@
-import JSONKit
+import ConsentJSON
 
 /// A kept vendor list cut down to the vendors the policies named when it was kept: its file, its SHA-256, and
 /// the vendor ids it was cut for (a vendor of these that it lacks is one the list itself lacks).

@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import JSONKit
+import ConsentJSON
 
 /// Which rules are in force: the base policy (the one the app ships, or `--policy`) with the kept copies
 /// that apply to it (`policies/README.md`, "Rules delivered without an app release").

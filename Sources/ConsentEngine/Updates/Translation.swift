@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import JSONKit
+import ConsentJSON
 
 /// An IAB translation of the Global Vendor List's texts into one language (`purposes-fr.json`: the names,
 /// descriptions and illustrations of purposes, special purposes, features, special features, stacks and data

@@ -1,4 +1,4 @@
-import DateCodec
+import ConsentDates
 
 /// A TC string date: deciseconds (tenths of a second) since 1970-01-01T00:00:00Z.
 ///

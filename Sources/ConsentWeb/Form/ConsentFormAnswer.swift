@@ -1,5 +1,5 @@
 import ConsentEngine
-import JSONKit
+import ConsentJSON
 
 /// Reads the message a ``ConsentFormPage`` posts, checked against the form it answers, into the form's
 /// result: through the same form session as the terminal form, so that the same choices store the same

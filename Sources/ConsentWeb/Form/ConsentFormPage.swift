@@ -1,5 +1,5 @@
 import ConsentEngine
-import JSONKit
+import ConsentJSON
 
 /// The consent form as a web page: the consent form, the privacy-options form (every switch off) or the
 /// US-state opt-out form, made from the request's policy in the request's language, for a web view to show.

@@ -1,5 +1,5 @@
 import ConsentEngine
-import JSONKit
+import ConsentJSON
 
 /// What the form's script draws, as one JSON value: the texts of one language, the purposes, special
 /// features and partners, and what each button answers. The script holds no rule of its own: the buttons

@@ -1,7 +1,7 @@
 @testable import ConsentEngine
 import ConsentImpact
 import Foundation
-import JSONKit
+import ConsentJSON
 import Testing
 
 /// One change made to the default policy and the changes the diff must name for it.

@@ -1,6 +1,6 @@
 import ConsentImpact
 import Foundation
-import JSONKit
+import ConsentJSON
 import Testing
 @testable import ConsentEngine
 

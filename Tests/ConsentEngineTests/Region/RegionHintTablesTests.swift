@@ -1,6 +1,6 @@
 @testable import ConsentEngine
 import Foundation
-import JSONKit
+import ConsentJSON
 import Testing
 
 @Suite struct RegionHintTablesTests {

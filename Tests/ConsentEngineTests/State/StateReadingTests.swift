@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import JSONKit
+import ConsentJSON
 @testable import ConsentEngine
 
 @Suite struct StateReadingTests {

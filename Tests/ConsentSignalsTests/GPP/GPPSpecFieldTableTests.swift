@@ -1,7 +1,7 @@
 import ConsentReports
 @testable import ConsentSignals
 import Foundation
-import JSONKit
+import ConsentJSON
 import TestSupport
 import Testing
 

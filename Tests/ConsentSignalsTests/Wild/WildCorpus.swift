@@ -1,5 +1,5 @@
 import Foundation
-import JSONKit
+import ConsentJSON
 
 /// `reference/wild/strings.json` of the shared folder beside the repository: real consent strings from
 /// other projects' test suites, each with what its source asserts. Read where it lies, never copied.

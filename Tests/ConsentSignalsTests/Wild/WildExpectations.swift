@@ -1,6 +1,6 @@
 import ConsentReports
 import ConsentSignals
-import JSONKit
+import ConsentJSON
 
 /// What a wild entry's source asserts, checked against what `consentctl decode` prints for the string
 /// (`SignalJSON`): each function gives the mismatches as lines, none when everything asserted holds.

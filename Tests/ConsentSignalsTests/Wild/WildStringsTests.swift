@@ -2,7 +2,7 @@ import ConsentEngine
 import ConsentReports
 @testable import ConsentSignals
 import Foundation
-import JSONKit
+import ConsentJSON
 import Testing
 
 /// The real strings of `reference/wild` (read beside the repository, never copied): every valid one decodes

@@ -1,4 +1,4 @@
-import JSONKit
+import ConsentJSON
 
 /// One command's record from `cmpProbe.everything()`: each callback's arguments, whether it came before the
 /// call returned, and what the call returned.

@@ -1,7 +1,7 @@
 import ConsentEngine
 import ConsentWeb
 import Foundation
-import JSONKit
+import ConsentJSON
 
 /// Every page the browser tests look at, loaded in one browser run (starting Chromium takes seconds), then
 /// judged by the tests: for each state, the script loaded by the top page with a sandboxed cross-origin ad

@@ -1,6 +1,6 @@
 import ConsentSignals
 import Foundation
-import JSONKit
+import ConsentJSON
 import TestSupport
 import Testing
 

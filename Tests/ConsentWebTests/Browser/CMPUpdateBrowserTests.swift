@@ -1,4 +1,4 @@
-import JSONKit
+import ConsentJSON
 import Testing
 
 /// What listeners hear when the app sends new signals to an open page (README, "Web content in the app"):

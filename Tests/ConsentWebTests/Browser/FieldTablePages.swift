@@ -1,7 +1,7 @@
 import ConsentSignals
 import ConsentWeb
 import Foundation
-import JSONKit
+import ConsentJSON
 import TestSupport
 
 /// The pages on which every GPP section's fields are asked for, by the specifications' names and by

@@ -1,4 +1,4 @@
-import JSONKit
+import ConsentJSON
 
 /// Reading the browser's report.
 extension JSONValue {

@@ -1,7 +1,7 @@
 import ConsentSignals
 import Foundation
 import TestSupport
-import JSONKit
+import ConsentJSON
 import Testing
 
 /// The stored answers the browser tests cover, each made by the real `consentctl` in a state folder of its

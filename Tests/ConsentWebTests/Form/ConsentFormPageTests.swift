@@ -1,7 +1,7 @@
 @testable import ConsentWeb
 import ConsentEngine
 import Foundation
-import JSONKit
+import ConsentJSON
 import Testing
 
 /// The page as the library makes it: the embedded files, the slots it fills, and that `consentctl form

@@ -1,5 +1,5 @@
 import Foundation
-import JSONKit
+import ConsentJSON
 import Testing
 import TestSupport
 

@@ -4,8 +4,8 @@ import ConsentFixtures
 import ConsentPreferences
 import ConsentWeb
 import Foundation
-import JSONKit
-import PropertyLists
+import ConsentJSON
+import ConsentPropertyLists
 
 /// The readers of the files a command is given: each must refuse or read any bytes; what the JSON
 /// reader and the state file read must come back the same through their writers.

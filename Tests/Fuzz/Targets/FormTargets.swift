@@ -1,6 +1,6 @@
 import ConsentEngine
 import ConsentWeb
-import JSONKit
+import ConsentJSON
 
 /// The message a web page posts as the consent form's answer (ConsentWeb's `ConsentFormAnswer`): whatever a
 /// page sends, the reader refuses it or gives an answer the form could have given, which reads the same

@@ -4,8 +4,8 @@ import ConsentReports
 import ConsentImpact
 import ConsentVocabulary
 import ConsentSignals
-import InputFiles
-import JSONKit
+import ConsentFiles
+import ConsentJSON
 import Testing
 
 /// Every error case of the libraries `consentctl` links becomes the exit code the README gives it ("The command line"), in

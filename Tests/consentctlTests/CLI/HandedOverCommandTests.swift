@@ -15,7 +15,7 @@ struct HandedOverCommandTests {
     func theHelpConsentctlPrintsForAHandedOverCommandIsTheInspectToolsOwn(name: String) throws {
         let command = try #require(Tool.inspect.commands.first { $0.name == name })
         let handedOver = try #require(Tool.consentctl.handedOver.first { $0.name == name })
-        #expect(handedOver.help == command.help, "run scripts/handed-over-help and commit Sources/ConsentCLI/CLI/HandedOverHelp.swift")
+        #expect(handedOver.help == command.help, "run scripts/handed-over-help and commit Tools/ConsentCLI/CLI/HandedOverHelp.swift")
     }
 }
 

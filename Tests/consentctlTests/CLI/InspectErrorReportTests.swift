@@ -5,8 +5,8 @@ import ConsentFixtures
 @testable import ConsentInspect
 import ConsentPreferences
 import Foundation
-import InputFiles
-import PropertyLists
+import ConsentFiles
+import ConsentPropertyLists
 import Testing
 
 /// Every error case of the libraries only `consentctl-inspect` links becomes the exit code the README gives

@@ -4,15 +4,16 @@ import Testing
 /// The package's own privacy manifests (ARCHITECTURE.md's targets table) pass the audit it gives other apps' manifests.
 struct OwnPrivacyManifestProcessTests {
     static let manifests: [String] = {
-        let sources = Consentctl.repository.appendingPathComponent("Sources")
-        let folders = (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []
-        return folders.filter { $0.hasSuffix("Privacy") }.sorted().map { "Sources/\($0)/PrivacyInfo.xcprivacy" }
+        ["Sources", "Tools"].flatMap { parent in
+            let folders = (try? FileManager.default.contentsOfDirectory(atPath: Consentctl.repository.appendingPathComponent(parent).path)) ?? []
+            return folders.filter { $0.hasSuffix("Privacy") }.map { "\(parent)/\($0)/PrivacyInfo.xcprivacy" }
+        }.sorted()
     }()
 
     @Test func thePackageShipsAManifestForEachLibraryThatCallsARequiredReasonAPI() {
         #expect(Self.manifests == [
-            "Sources/ConsentAuditPrivacy/PrivacyInfo.xcprivacy", "Sources/ConsentEnginePrivacy/PrivacyInfo.xcprivacy",
-            "Sources/ConsentUserDefaultsPrivacy/PrivacyInfo.xcprivacy",
+            "Sources/ConsentEnginePrivacy/PrivacyInfo.xcprivacy", "Sources/ConsentUserDefaultsPrivacy/PrivacyInfo.xcprivacy",
+            "Tools/ConsentAuditPrivacy/PrivacyInfo.xcprivacy",
         ])
     }
 

@@ -101,7 +101,7 @@ struct PolicyMessagesProcessTests {
 
     /// No type, module or enum-case spelling of the code in a message.
     static func expectNoCodeNames(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        for tell in ["Cannot initialize", "DecodingError", "Optional(", "ConsentEngine.", "JSONKit.", "Swift.", "consentctl.",
+        for tell in ["Cannot initialize", "DecodingError", "Optional(", "ConsentEngine.", "ConsentJSON.", "Swift.", "consentctl.",
                      "PolicyError", "StoreError", "JSONFieldError", "codingPath", "debugDescription", "String value"] {
             #expect(!text.contains(tell), "\(tell) in: \(text)", sourceLocation: sourceLocation)
         }

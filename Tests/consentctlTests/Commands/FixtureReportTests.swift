@@ -1,4 +1,4 @@
-import JSONKit
+import ConsentJSON
 import ConsentAudit
 import ConsentEngine
 import Foundation

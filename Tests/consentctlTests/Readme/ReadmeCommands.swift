@@ -158,7 +158,7 @@ enum ReadmeCommands {
         if program == "scripts/fuzz", !words.contains("--list") {
             return "builds the fuzz targets with a sanitizer and fuzzes for minutes (.ci/run runs the fuzzers)"
         }
-        if program.hasSuffix("consentengine-bench") || (program == "scripts/warehouse" && words.contains("bench")) {
+        if program.hasSuffix("ConsentBenchmark") || (program == "scripts/warehouse" && words.contains("bench")) {
             return "a measurement of the performance table, run for the table"
         }
         return nil

@@ -46,7 +46,7 @@ struct ReadmeCommandsReadingTests {
 
         The layout:
 
-            Sources/JSONKit/    the one JSON kit
+            Sources/ConsentJSON/    the one JSON kit
         """
 
     @Test func blocksBecomeSequencesOfCommandsWithTheirLinesAndExitCodes() throws {
@@ -83,7 +83,7 @@ struct ReadmeCommandsReadingTests {
         ("python3 -m venv /tmp/oracle && /tmp/oracle/bin/pip install iab-tcf==0.2.2", "installs Python packages"),
         ("scripts/fuzz gpp-string 300", "builds the fuzz targets with a sanitizer and fuzzes for minutes (.ci/run runs the fuzzers)"),
         ("scripts/replay-corpus", "builds the release binaries first"),
-        ("IAB_TCF_PYTHON=/tmp/oracle/bin/python .build/release/consentengine-bench", "a measurement of the performance table, run for the table"),
+        ("IAB_TCF_PYTHON=/tmp/oracle/bin/python .build/release/ConsentBenchmark", "a measurement of the performance table, run for the table"),
         ("scripts/warehouse bench --engine duckdb", "a measurement of the performance table, run for the table"),
     ] as [(String, String?)])
     func aCommandIsSkippedOnlyByANamedRule(command: String, reason: String?) {

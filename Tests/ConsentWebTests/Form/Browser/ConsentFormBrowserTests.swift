@@ -1,7 +1,7 @@
 import ConsentEngine
 import ConsentWeb
 import Foundation
-import JSONKit
+import ConsentJSON
 import Testing
 
 /// The consent form's pages in headless Chromium, as `consentctl form --html` prints them (README, "A form for your users"):

@@ -1,7 +1,7 @@
 import ConsentEngine
 import ConsentWeb
 import Foundation
-import JSONKit
+import ConsentJSON
 import TestSupport
 
 /// Every page of the consent form the browser tests look at, loaded in one browser run and judged by the

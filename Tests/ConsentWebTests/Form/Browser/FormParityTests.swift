@@ -2,7 +2,7 @@ import ConsentEngine
 import ConsentEngineApple
 import ConsentWeb
 import Foundation
-import JSONKit
+import ConsentJSON
 import Testing
 
 /// A display that hands over the one message the browser's page sent.

@@ -21,7 +21,7 @@ struct RegionHintsTests {
         let state = try await coordinator(store: store, service: nil, hints: RegionHints(storefront: "FRA"), log: log).start()
         #expect(await log.lines.first == "UMP.consentForm")
         #expect(state.canRequestAds)
-        #expect(try store.load().record.lastKnownRegion == nil)
+        #expect(store.load().record.lastKnownRegion == nil)
     }
 
     @Test func aUSStorefrontShowsThePrivacyOptionsButton() async throws {

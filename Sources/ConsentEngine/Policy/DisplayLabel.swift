@@ -26,6 +26,11 @@ public struct DisplayLabel: Sendable, Hashable {
 /// text but is no mnemonic. The web form, the terminal form and every presenter request go through this
 /// one function.
 public func displayLabel(_ marked: String) -> DisplayLabel {
+    // Most labels are ASCII without a carriage return, where a byte is a character: read them as bytes, which
+    // costs a fraction of walking grapheme clusters (the embedded policy makes two labels each time it is made).
+    if marked.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) {
+        return asciiDisplayLabel(marked)
+    }
     var text = ""
     var offset: Int?
     var mnemonic: Character?
@@ -43,4 +48,28 @@ public func displayLabel(_ marked: String) -> DisplayLabel {
         text.append(next)
     }
     return DisplayLabel(text: text, mnemonic: mnemonic, mnemonicOffset: offset, marked: marked)
+}
+
+/// ``displayLabel(_:)`` of a label whose every character is one ASCII byte other than a carriage return.
+private func asciiDisplayLabel(_ marked: String) -> DisplayLabel {
+    var text: [UInt8] = []
+    text.reserveCapacity(marked.utf8.count)
+    var offset: Int?
+    var mnemonic: UInt8?
+    var bytes = marked.utf8.makeIterator()
+    while let byte = bytes.next() {
+        guard byte == UInt8(ascii: "&") else {
+            text.append(byte)
+            continue
+        }
+        guard let next = bytes.next() else { break }
+        if next != UInt8(ascii: "&"), offset == nil {
+            offset = text.count
+            mnemonic = next
+        }
+        text.append(next)
+    }
+    return DisplayLabel(
+        text: String(decoding: text, as: UTF8.self), mnemonic: mnemonic.map { Character(Unicode.Scalar($0)) },
+        mnemonicOffset: offset, marked: marked)
 }

@@ -41,17 +41,7 @@ public struct InMemoryConsentStore: ChainedConsentStore, ConsentLogReading {
     public func chainedUpdate(
         _ change: (inout ConsentRecord) -> ConsentLogEvent, proof: AnswerProof?, handOver: (ConsentLogLine) -> Void
     ) -> ConsentRecord {
-        storage.withLock { state in
-            var chain = state.chain ?? ConsentLogChain(installID: state.installIDs.next())
-            let (record, event) = state.record.applying(change, lastLoggedChange: state.lastChange)
-            let line = chain.append(event, change: record.changeCount, proof: proof)
-            state.lines.append(line)
-            handOver(line)
-            state.chain = chain
-            state.lastChange = record.changeCount
-            state.record = record
-            return record
-        }
+        storage.withLock { state in state.apply(change, proof: proof, handOver: handOver) }
     }
 
     /// The log, oldest first.
@@ -80,14 +70,7 @@ extension InMemoryConsentStore: RulesKeeping {
             let files = Dictionary(keeping.files.map { ($0.name, $0.bytes) }, uniquingKeysWith: { first, _ in first })
             guard let launchBytes = files[keeping.rule.launchFile.file] else { return false }
             let delivered = files[keeping.rule.file]
-            var chain = state.chain ?? ConsentLogChain(installID: state.installIDs.next())
-            let (record, event) = state.record.applying({ _ in .rulesUpdated(keeping.update) }, lastLoggedChange: state.lastChange)
-            let line = chain.append(event, change: record.changeCount, proof: nil)
-            state.lines.append(line)
-            handOver(line)
-            state.chain = chain
-            state.lastChange = record.changeCount
-            state.record = record
+            state.apply({ _ in .rulesUpdated(keeping.update) }, proof: nil, handOver: handOver)
             state.rules.removeAll { keeping.rule.replaces($0.rule) }
             state.rules.append(KeptCopy(rule: keeping.rule, bytes: launchBytes, delivered: { delivered }))
             return true
@@ -105,6 +88,23 @@ private struct MemoryState {
     let installIDs: InstallIDSource
     /// Rules delivered after the release and kept.
     var rules: [KeptCopy] = []
+
+    /// Applies `change`, counts it, and chains its line to the last, handing it over before the record is
+    /// replaced: every write of the store, an answer's or a kept rule's, goes through here.
+    @discardableResult
+    mutating func apply(
+        _ change: (inout ConsentRecord) -> ConsentLogEvent, proof: AnswerProof?, handOver: (ConsentLogLine) -> Void
+    ) -> ConsentRecord {
+        var chain = self.chain ?? ConsentLogChain(installID: installIDs.next())
+        let (record, event) = self.record.applying(change, lastLoggedChange: lastChange)
+        let line = chain.append(event, change: record.changeCount, proof: proof)
+        lines.append(line)
+        handOver(line)
+        self.chain = chain
+        lastChange = record.changeCount
+        self.record = record
+        return record
+    }
 }
 
 // @unchecked: `state` is only touched inside `withLock`, so sharing the class across threads is safe.

@@ -25,12 +25,12 @@ enum PolicyCommand: Command {
     update keeps FILE for the app as its server would deliver it, as an app does with
     ConsentManager.updateRules: a newer revision of the base policy (--kind policy, the default), an IAB
     Global Vendor List (vendor-list) or an IAB translation of its texts (translation, for the language of
-    its file's name, purposes-fr.json, else --lang's first). It is in force from
-    the next command, and its rulesUpdated line is in the consent log. It exits 0 when FILE is in force
-    (also when those very bytes already were); 65 for a file older than the one in force, of the same
-    revision or version with other bytes, a policy of another id, or a vendor list or translation that is
-    not valid; 78 for a policy that is not valid or would make one that is not; 66 for a missing file. A
-    refused file changes nothing in the state folder.
+    its file's name, purposes-fr.json, else --lang's first). It is in force from the next command, and
+    its rulesUpdated line is in the consent log. It exits 0 when FILE is in force (also when those very
+    bytes already were); 65 for a file older than the one in force, of the same revision or version with
+    other bytes, a policy of another id, or a vendor list or translation that is not valid; 78 for a
+    policy that is not valid or would make one that is not; 66 for a missing file. A refused file changes
+    nothing in the state folder.
 
     diff prints what changed from OLD to NEW, grouped: identity, regions, purposes and special
     features, partners, consent settings, texts, other settings. --json prints {"changes": [{"kind",

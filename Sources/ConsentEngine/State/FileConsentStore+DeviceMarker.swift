@@ -26,9 +26,9 @@ extension FileConsentStore {
             missed = try attempt("read the consent log", logFile) { () throws(SystemCallError) in try log.lines(after: head.lines) }
         }
         let marker = try readMarker()
-        let restoreAhead = missed.indices.last { Self.restore(in: missed[$0].bytes) != nil }
-        let continuity = InstallContinuity.of(
-            state: chain, marker: marker, restoreAhead: restoreAhead.flatMap { Self.restore(in: missed[$0].bytes) })
+        // The last restored line among them, read once: where it is and what it names.
+        let restoreAhead = missed.indices.reversed().lazy.compactMap { index in Self.restore(in: missed[index].bytes).map { (index, $0) } }.first
+        let continuity = InstallContinuity.of(state: chain, marker: marker, restoreAhead: restoreAhead?.1)
         let continued = ConsentLogChain(installID: chain.installID ?? installIDs.next(), head: end.head, lines: end.lines)
         var start = ChainStart(chain: continued, restoreLine: nil, missed: [], marker: marker)
         var own = missed[...]
@@ -38,7 +38,7 @@ extension FileConsentStore {
         case .resumed(let id):
             // The lines from the restored line on are the resumed install's; those before it, the restored one's.
             start.chain = ConsentLogChain(installID: id, head: end.head, lines: end.lines)
-            own = missed[(restoreAhead ?? 0)...]
+            own = missed[(restoreAhead?.0 ?? 0)...]
         case .restored:
             // Lines the restored record never recorded are the restored install's: its own device hands them over.
             own = []

@@ -13,6 +13,9 @@ enum RangeCoding: Sendable, Equatable {
 }
 
 extension BitReader {
+    /// The most ids one Fibonacci-coded range may expand to: 65,536.
+    static let fibonacciRangeIdLimit = 1 << 16
+
     /// Reads an `OptimizedRange` named `name` with `coding`; ids count against `budget`.
     mutating func readOptimizedRange(_ name: String, coding: RangeCoding, budget: inout Int) throws(SignalDecodingError) -> VendorSet {
         let maxVendorId = try read(16, "\(name) MaxId")
@@ -39,6 +42,11 @@ extension BitReader {
         let start = offset
         let groups = try readFibonacciRange(name)
         let total = groups.reduce(0) { $0 + $1.count }
+        // Its distances are unbounded, so a few bytes can name millions of ids: one range holds at most as many
+        // as 16-bit ids could number, which no real list of vendors nears, well inside the string's budget.
+        guard total <= Self.fibonacciRangeIdLimit else {
+            throw error("\(name) count", .tooManyVendorIds(limit: Self.fibonacciRangeIdLimit), at: start)
+        }
         guard total <= budget else {
             throw error("\(name) count", .tooManyVendorIds(limit: Self.vendorIdBudget), at: start)
         }

@@ -69,6 +69,22 @@ struct TCFCanadaSectionTests {
         }
     }
 
+    @Test("a Fibonacci range of a few bytes that names millions of vendors is refused, not expanded")
+    func refusesAFibonacciRangeBeyondSixteenBitsOfIds() throws {
+        // Found by the fuzzer: Disclosed Vendors whose Fibonacci range names 3,970,913 ids up to 23,773,712.
+        let disclosed = "IDKQA0AAgAKfClAgoe6664ao"
+        var reader = try BitReader(text: SourceText(disclosed), range: 0..<disclosed.utf8.count, segment: "tcfcav1 sub-section")
+        _ = try reader.read(3, "SubsectionType")
+        var budget = BitReader.vendorIdBudget
+        #expect(throws: SignalDecodingError(segment: "tcfcav1 sub-section", field: "DisclosedVendors count", position: .bit(20),
+                                            problem: .tooManyVendorIds(limit: 1 << 16))) {
+            try reader.readOptimizedRange("DisclosedVendors", coding: .fibonacci, budget: &budget)
+        }
+        // The section is then read as the libraries wrote it before, with 16-bit ids: three of them.
+        let section = try decode("BPSG_8P8AGS_EEEEEEEEEEEBCgCgAACAAAAAAAgfgAfgfgBCgf_gACPAAAAA." + disclosed)
+        #expect(section.disclosedVendors?.ids == [10, 32769, 63570])
+    }
+
     @Test("values that do not fit are refused by the encoder, naming the field", arguments: [
         (TCFCanadaSection(version: 2), "version"),
         (TCFCanadaSection(cmpId: 4096), "cmpId"),

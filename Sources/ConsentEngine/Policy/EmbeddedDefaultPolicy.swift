@@ -151,7 +151,7 @@ package enum EmbeddedDefaultPolicy {
         Partner(id: .googleATP(89), name: "Facebook", purposes: [], legitimateInterestPurposes: [], specialFeatures: [], privacyURL: "https://www.facebook.com/about/privacy/update"),
         Partner(id: .googleATP(326), name: "Microsoft", purposes: [], legitimateInterestPurposes: [], specialFeatures: [], privacyURL: "https://privacy.microsoft.com/en-us/privacystatement"),
     ],
-    texts: [
+    formTexts: [
         "de": [
             "acceptAll": "&Alle akzeptieren",
             "allow": "&Erlauben",

@@ -65,7 +65,7 @@ extension TextKey {
 extension Policy {
     /// The languages the policy has texts for, English first.
     public var languages: [String] {
-        ["en"] + Set(texts.keys).union(translationLanguages).filter { $0 != "en" }.sorted()
+        ["en"] + Set(formTexts.languages).union(translationLanguages).filter { $0 != "en" }.sorted()
     }
 
     /// The language a form is shown in for a user who prefers `requested` (`de-AT`, `de`, `fr`): itself when
@@ -91,15 +91,15 @@ extension Policy {
 
     /// Whether the forms can speak `language`: the policy's texts or a kept translation have it.
     private func hasLanguage(_ language: String) -> Bool {
-        texts[language] != nil || translationLanguages.contains(language)
+        formTexts[language] != nil || translationLanguages.contains(language)
     }
 
     /// A form text in a language (`de`, or `de-AT` read as `de`), falling back to English for a language or a
     /// key the policy does not have, with its placeholders filled in and a button label's `&` marker kept:
     /// a button shows ``displayLabel(_:)`` of it (a request's ``ConsentFormRequest/label(_:)``).
     public func text(_ key: TextKey, language: String) -> String {
-        let language = texts[language] != nil ? language : resolvedLanguage(language)
-        let raw = texts[language]?[key.rawValue] ?? texts["en"]?[key.rawValue] ?? key.builtInEnglish ?? key.rawValue
+        let language = formTexts[language] != nil ? language : resolvedLanguage(language)
+        let raw = formTexts[language]?[key.rawValue] ?? formTexts["en"]?[key.rawValue] ?? key.builtInEnglish ?? key.rawValue
         return raw
             .replacingText("{publisher}", with: publisher.name)
             .replacingText("{count}", with: String(partners.count))

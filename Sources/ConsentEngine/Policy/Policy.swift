@@ -38,8 +38,9 @@ public struct Policy: Sendable, Equatable {
     /// block, and the names of a vendor list applied to the policy); read through
     /// ``name(of:id:language:)``.
     package var names = DisclosureNames()
-    /// Form texts per language code; `en` is complete, other languages fall back to it key by key.
-    public package(set) var texts: [String: [String: String]]
+    /// Form texts per language code and key; `en` is complete, other languages fall back to it key by key.
+    /// Read through ``text(_:language:)``; ``texts`` shows them as dictionaries.
+    package var formTexts: PolicyTexts
     /// The tracking explainer and prompt settings.
     package var tracking: TrackingSettings
     /// The app as the tracking prompt names it.
@@ -74,6 +75,14 @@ public struct Policy: Sendable, Equatable {
     /// Every file read to make the policy, in the order read (the policy file, the bases it extends, a
     /// vendor list), named with the SHA-256 of its bytes on each answer's log line.
     package var sourceFiles: PolicySources = []
+
+    /// Form texts per language code; `en` is complete, other languages fall back to it key by key.
+    ///
+    /// Made anew at each read: a form reads its texts through ``text(_:language:)``.
+    public package(set) var texts: [String: [String: String]] {
+        get { formTexts.dictionary }
+        set { formTexts = PolicyTexts(newValue) }
+    }
 
     /// The partner ids, sorted.
     package var partnerIDs: [PartnerID] { partners.map(\.id).sorted() }

@@ -45,7 +45,7 @@ package enum PolicyJSON {
             specialFeatures: try object.optional("specialFeatures")?.array().map { node throws(JSONFieldError) in try purpose(node) } ?? [],
             partners: try object.optional("partners")?.array().map { node throws(JSONFieldError) in try partner(node) } ?? [],
             names: try object.optional("names").map { node throws(JSONFieldError) in try PartnerJSON.names(node) } ?? DisclosureNames(),
-            texts: try texts(object.required("texts")),
+            formTexts: try texts(object.required("texts")),
             tracking: try object.optional("tracking").map { node throws(JSONFieldError) in try tracking(node) }
                 ?? TrackingSettings(explainer: nil, skipWhenPurposeOneRefused: false),
             app: try app(object.required("app")),
@@ -205,10 +205,10 @@ package enum PolicyJSON {
             disclosures: disclosures)
     }
 
-    private static func texts(_ node: JSONNode) throws(JSONFieldError) -> [String: [String: String]] {
-        var texts: [String: [String: String]] = [:]
+    private static func texts(_ node: JSONNode) throws(JSONFieldError) -> PolicyTexts {
+        var texts: PolicyTexts = [:]
         for member in try node.anyObject().members {
-            texts[member.key] = try JSONNode(member.value, path: JSONPath.appending(member.key, to: node.path)).stringMap()
+            texts[member.key] = TextTable(try JSONNode(member.value, path: JSONPath.appending(member.key, to: node.path)).stringMap())
         }
         return texts
     }

@@ -72,7 +72,7 @@ enum PolicyValidation {
             try fail("$.tcf.publisherPurposes.legitimateInterest[\(index)]", "purposes 1 and 3–6 cannot rest on legitimate interest (TCF v2.2)")
         }
         try validateTexts(policy)
-        if policy.defaultLanguage != "en" && policy.texts[policy.defaultLanguage] == nil {
+        if policy.defaultLanguage != "en" && policy.formTexts[policy.defaultLanguage] == nil {
             try fail("$.defaultLanguage", "'\(policy.defaultLanguage)' has no texts in this policy; give texts.\(policy.defaultLanguage) or leave it at en")
         }
         if let explainer = policy.tracking.explainer, explainer["en"] == nil {
@@ -137,12 +137,12 @@ enum PolicyValidation {
     }
 
     private static func validateTexts(_ policy: Policy) throws(Failure) {
-        guard let english = policy.texts["en"] else {
+        guard let english = policy.formTexts["en"] else {
             throw Failure(path: "$.texts.en", message: "the form needs English texts")
         }
         let known = Set(TextKey.allCases.map(\.rawValue))
-        for language in policy.texts.keys.sorted() {
-            for key in policy.texts[language, default: [:]].keys.sorted() where !known.contains(key) {
+        for language in policy.formTexts.languages {
+            for key in policy.formTexts[language]?.keys ?? [] where !known.contains(key) {
                 throw Failure(path: "$.texts.\(language).\(key)", message: "unknown text key (known: \(known.sorted().joined(separator: ", ")))")
             }
         }

@@ -79,7 +79,7 @@ enum FormPageData {
     /// as English (WCAG 3.1.2).
     private static func fallbacks(_ keys: [TextKey], policy: Policy, language: String) -> JSONValue {
         guard language != "en" else { return .array([]) }
-        return .strings(keys.filter { policy.texts[language]?[$0.rawValue] == nil }.map(\.rawValue))
+        return .strings(keys.filter { policy.formTexts[language]?[$0.rawValue] == nil }.map(\.rawValue))
     }
 
     private static func purpose(_ purpose: Purpose, _ kind: DisclosureKind, policy: Policy, language: String) -> JSONValue {

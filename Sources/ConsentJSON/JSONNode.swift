@@ -130,10 +130,19 @@ package struct JSONNode: Sendable {
 
     /// The value as an object of strings keyed by name (a text per language).
     package func stringMap() throws(JSONFieldError) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: try stringMembers())
+    }
+
+    /// The value as an object of strings, each with its name, in the document's order; no name twice, as the
+    /// reader refuses a repeated one.
+    package func stringMembers() throws(JSONFieldError) -> [(String, String)] {
         guard case .object(let members) = value else { throw error("expected an object, found \(value.kindDescription)") }
-        var result: [String: String] = [:]
+        var result: [(String, String)] = []
+        result.reserveCapacity(members.count)
         for member in members {
-            result[member.key] = try self.member(member.key, member.value).string()
+            // A node, which names the member's place, is made only for the message of a value that is not a string.
+            guard case .string(let text) = member.value else { _ = try self.member(member.key, member.value).string(); continue }
+            result.append((member.key, text))
         }
         return result
     }

@@ -52,7 +52,8 @@ package struct JSONReader {
         index += 1
         let start = pendingMembers.count
         defer { pendingMembers.removeSubrange(start...) }
-        // Keys seen, once the object is too large for a look along its members.
+        // Keys seen, once the object is too large for a look along its members: up to 64 members, comparing
+        // lengths (and the few keys of one length) costs less than hashing every key, as a policy's texts show.
         var seen: Set<String>?
         skipWhitespace()
         if peek(UInt8(ascii: "}")) { index += 1; return .object([]) }
@@ -68,7 +69,7 @@ package struct JSONReader {
                 // Lengths first: most keys differ in length, and comparing two lengths costs nothing.
                 let length = key.utf8.count
                 repeated = pendingMembers[start...].contains { $0.key.utf8.count == length && $0.key == key }
-                if pendingMembers.count - start == 16 { seen = Set(pendingMembers[start...].map(\.key) + [key]) }
+                if pendingMembers.count - start == 64 { seen = Set(pendingMembers[start...].map(\.key) + [key]) }
             }
             guard !repeated else {
                 index = keyStart

@@ -86,6 +86,20 @@ struct JSONReaderTests {
         }
     }
 
+    @Test(arguments: [2, 20, 63, 64, 65, 200])
+    func aFieldRepeatedAnywhereInAnObjectOfAnySizeIsRefused(size: Int) throws {
+        let fields = (0..<size).map { #""k\#($0)": \#($0)"# }
+        guard case .object(let members) = try parse("{" + fields.joined(separator: ", ") + "}") else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(members.count == size)
+        for repeated in [0, size / 2, size - 1] {
+            let text = "{" + (fields + [#""k\#(repeated)": 0"#]).joined(separator: ", ") + "}"
+            #expect(throws: JSONSyntaxError.self, "k\(repeated) of \(size)") { try parse(text) }
+        }
+    }
+
     @Test func everyFixtureFileParsesAsFoundationReadsIt() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("fixtures")

@@ -59,7 +59,7 @@ package enum PolicyWriting {
                 ] + members(of: partner))
             }),
             "names": value(of: policy.names),
-            "texts": .object(policy.formTexts.languages.map { JSONValue.Member(key: $0, value: map(policy.formTexts[$0]!.dictionary)) }),
+            "texts": .object(policy.formTexts.languages.sorted().map { JSONValue.Member(key: $0, value: map(policy.formTexts[$0]!.dictionary)) }),
             "tracking": .object(tracking),
             "app": .members([
                 "displayName": .string(policy.app.displayName),

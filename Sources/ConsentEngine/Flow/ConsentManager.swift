@@ -97,19 +97,22 @@ public struct ConsentManager: Sendable {
     /// The decision for a launch context from the stored answers, under the policy in force, without
     /// changing them (a corrupt record or kept copy is moved aside by the store and named in the warnings).
     public func evaluate(_ context: DecisionContext) throws(StoreError) -> Decision {
-        let snapshot = try store.load()
-        let (policy, ruleWarnings) = try policyInForce()
-        var decision = DecisionEngine.decide(policy: policy, context: context, record: snapshot.record)
-        decision.warnings = snapshot.warnings + ruleWarnings + store.takeWarnings() + decision.warnings
+        let stored = try loadInForce()
+        // The base policy is passed as it is, not copied out through `??`.
+        var decision = if let kept = stored.policy {
+            DecisionEngine.decide(policy: kept, context: context, record: stored.snapshot.record)
+        } else {
+            DecisionEngine.decide(policy: policy, context: context, record: stored.snapshot.record)
+        }
+        decision.warnings = stored.snapshot.warnings + stored.warnings + store.takeWarnings() + decision.warnings
         return decision
     }
 
     /// The decision and the signals it gives for a launch context, without writing either.
     package func evaluateWithSignals(_ context: DecisionContext) throws(StoreError) -> (decision: Decision, signals: SignalSet) {
-        let snapshot = try store.load()
-        let (policy, ruleWarnings) = try policyInForce()
-        var (decision, signals) = decideWithSignals(record: snapshot.record, context: context, policy: policy)
-        decision.warnings = snapshot.warnings + ruleWarnings + store.takeWarnings() + decision.warnings
+        let stored = try loadInForce()
+        var (decision, signals) = decideWithSignals(record: stored.snapshot.record, context: context, policy: stored.policy ?? policy)
+        decision.warnings = stored.snapshot.warnings + stored.warnings + store.takeWarnings() + decision.warnings
         return (decision, signals)
     }
 
@@ -130,6 +133,23 @@ public struct ConsentManager: Sendable {
         let kept = try keeping.keptRules()
         guard !kept.isEmpty else { return (policy, []) }
         return inForce.policy(base: policy, kept: kept)
+    }
+
+    /// The stored record and the policy in force, `nil` for the base policy (not copied), with why a kept
+    /// copy is not in force: a store that is its own rules' keeper reads its state once for both.
+    package func loadInForce() throws(StoreError) -> (snapshot: StoreSnapshot, policy: Policy?, warnings: [ConsentWarning]) {
+        let snapshot: StoreSnapshot, kept: [KeptCopy]
+        if let file = store as? FileConsentStore {
+            (snapshot, kept) = try file.loadWithKeptRules()
+        } else if let memory = store as? InMemoryConsentStore {
+            (snapshot, kept) = memory.loadWithKeptRules()
+        } else {
+            snapshot = try store.load()
+            kept = try rulesKeeper?.keptRules() ?? []
+        }
+        guard !kept.isEmpty else { return (snapshot, nil, []) }
+        let (policy, warnings) = inForce.policy(base: policy, kept: kept)
+        return (snapshot, policy, warnings)
     }
 
     /// Keeps rules delivered after the release, as the app's server sent them: a newer revision of the

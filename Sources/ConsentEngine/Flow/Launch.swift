@@ -180,12 +180,11 @@ public actor Launch {
     /// once they know they apply — the region kept and the system's tracking answer stored.
     private func begin(learning: Bool = true) async throws -> Settled {
         await readSystemTracking()
-        let snapshot = try manager.store.load()
-        keep(snapshot.warnings)
-        record = snapshot.record
-        let inForce = try manager.policyInForce()
-        policy = inForce.policy
-        keep(inForce.warnings)
+        let stored = try manager.loadInForce()
+        keep(stored.snapshot.warnings)
+        record = stored.snapshot.record
+        policy = stored.policy ?? manager.policy
+        keep(stored.warnings)
         await readRegionHints()
         var settled = try await decide()
         guard learning else { return settled }

@@ -56,6 +56,9 @@ extension TextKey {
         }
     }
 
+    /// Every key's name, as a policy's texts spell it.
+    package static let rawValues = Set(allCases.map(\.rawValue))
+
     /// The keys whose text is a button's label, in which `&` marks the mnemonic (policies/README.md).
     package static let buttonLabels: Set<TextKey> = [
         .consent, .doNotConsent, .manageOptions, .close, .acceptAll, .rejectAll, .confirmChoices, .askAppNotToTrack, .allow,

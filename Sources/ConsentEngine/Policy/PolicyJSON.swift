@@ -137,13 +137,18 @@ package enum PolicyJSON {
         return kinds
     }
 
+    // The fields of a dated entry and of a partner, made once rather than for each entry and partner.
+    private static let datedRegionFields = ["region"] + PolicyFields.datedEntry
+    private static let datedStateFields = ["state"] + PolicyFields.datedEntry
+    private static let partnerFields = PolicyFields.partner + PolicyFields.partnerAliases
+
     /// An entry of the regions block: the subject alone (`"CA"`, in force), or an object naming it under
     /// `subjectKey` with `from` and `until` days (`{"state": "IN", "from": "2026-01-01"}`).
     private static func datedEntry<Subject>(
         _ node: JSONNode, subjectKey: String, subject: (JSONNode) throws(JSONFieldError) -> Subject
     ) throws(JSONFieldError) -> DatedEntry<Subject> {
         guard case .object = node.value else { return DatedEntry(try subject(node)) }
-        let object = try node.object(allowed: [subjectKey] + PolicyFields.datedEntry)
+        let object = try node.object(allowed: subjectKey == "state" ? datedStateFields : datedRegionFields)
         func day(_ key: String) throws(JSONFieldError) -> PolicyDay? {
             guard let field = object.optional(key) else { return nil }
             let text = try field.string()
@@ -177,7 +182,7 @@ package enum PolicyJSON {
     /// A partner, by the Global Vendor List's field names (`PartnerJSON`); `legitimateInterestPurposes` and
     /// `privacyURL`, the names policies have always used, are read as `legIntPurposes` and `urls`.
     private static func partner(_ node: JSONNode) throws(JSONFieldError) -> Partner {
-        let object = try node.object(allowed: PolicyFields.partner + PolicyFields.partnerAliases)
+        let object = try node.object(allowed: partnerFields)
         let id: PartnerID
         switch (object.optional("id"), object.optional("googleATP")) {
         case (let vendor?, nil): id = .vendor(try vendor.int(in: 1...65535))
@@ -208,7 +213,7 @@ package enum PolicyJSON {
     private static func texts(_ node: JSONNode) throws(JSONFieldError) -> PolicyTexts {
         var texts: PolicyTexts = [:]
         for member in try node.anyObject().members {
-            texts[member.key] = TextTable(try JSONNode(member.value, path: JSONPath.appending(member.key, to: node.path)).stringMap())
+            texts[member.key] = TextTable(entries: try JSONNode(member.value, path: JSONPath.appending(member.key, to: node.path)).stringMembers())
         }
         return texts
     }

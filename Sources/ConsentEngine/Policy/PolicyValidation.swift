@@ -15,19 +15,20 @@ enum PolicyValidation {
         if policy.publisher.country.count != 2 || policy.publisher.country.uppercased() != policy.publisher.country {
             try fail("$.publisher.country", "must be an ISO 3166-1 alpha-2 code in capitals, e.g. DE")
         }
+        // Each path is written only for a message: most policies pass, and most entries of every policy.
         for (index, entry) in policy.regions.gdpr.enumerated() {
-            let path = "$.regions.gdpr[\(index)]"
+            func path() -> String { "$.regions.gdpr[\(index)]" }
             if ![Region.eea, .uk, .ch].contains(entry.subject) {
-                try fail(entry.isDated ? "\(path).region" : path, "'\(entry.subject)' cannot be a GDPR region; use EEA, UK or CH")
+                try fail(entry.isDated ? "\(path()).region" : path(), "'\(entry.subject)' cannot be a GDPR region; use EEA, UK or CH")
             }
-            try checkDates(entry, path: path)
+            try checkDates(entry, path: path())
         }
         for (index, entry) in policy.regions.regulatedUSStates.enumerated() {
-            let path = "$.regions.regulatedUSStates[\(index)]"
+            func path() -> String { "$.regions.regulatedUSStates[\(index)]" }
             if !RegionTables.usStates.contains(entry.subject) {
-                try fail(entry.isDated ? "\(path).state" : path, "'\(entry.subject)' is not a US state postal code (CA, VA, …)")
+                try fail(entry.isDated ? "\(path()).state" : path(), "'\(entry.subject)' is not a US state postal code (CA, VA, …)")
             }
-            try checkDates(entry, path: path)
+            try checkDates(entry, path: path())
         }
         if !(1...120).contains(policy.consent.maximumAgeMonths) {
             try fail("$.consent.maximumAgeMonths", "must be between 1 and 120 months")
@@ -44,24 +45,24 @@ enum PolicyValidation {
         }
         var seenPartners = Set<PartnerID>()
         for (index, partner) in policy.partners.enumerated() {
-            let path = "$.partners[\(index)]"
+            func path() -> String { "$.partners[\(index)]" }
             let field = partner.id.atpID == nil ? "id" : "googleATP"
-            if !seenPartners.insert(partner.id).inserted { try fail("\(path).\(field)", "partner \(partner.id) is listed twice") }
+            if !seenPartners.insert(partner.id).inserted { try fail("\(path()).\(field)", "partner \(partner.id) is listed twice") }
             if partner.id.atpID != nil, !(partner.purposes.isEmpty && partner.legitimateInterestPurposes.isEmpty) {
                 // Google's Additional Consent carries one consent per ATP, not per purpose.
-                try fail("\(path).purposes", "a Google ATP partner is consented as a whole; list no purposes for it")
+                try fail("\(path()).purposes", "a Google ATP partner is consented as a whole; list no purposes for it")
             }
             for (list, name) in [(partner.purposes, "purposes"), (partner.legitimateInterestPurposes, "legitimateInterestPurposes")] {
                 for (i, id) in list.enumerated() where !(1...11).contains(id) {
-                    try fail("\(path).\(name)[\(i)]", "\(id) is not a TCF purpose (1–11)")
+                    try fail("\(path()).\(name)[\(i)]", "\(id) is not a TCF purpose (1–11)")
                 }
             }
             for (i, id) in partner.specialFeatures.enumerated() where !(1...2).contains(id) {
-                try fail("\(path).specialFeatures[\(i)]", "\(id) is not a TCF special feature (1–2)")
+                try fail("\(path()).specialFeatures[\(i)]", "\(id) is not a TCF special feature (1–2)")
             }
             for (i, id) in partner.flexiblePurposes.enumerated()
             where !partner.purposes.contains(id) && !partner.legitimateInterestPurposes.contains(id) {
-                try fail("\(path).flexiblePurposes[\(i)]", "purpose \(id) is flexible but declared neither in purposes nor in legitimateInterestPurposes")
+                try fail("\(path()).flexiblePurposes[\(i)]", "purpose \(id) is flexible but declared neither in purposes nor in legitimateInterestPurposes")
             }
         }
         for (index, restriction) in policy.tcf.publisherRestrictions.enumerated()
@@ -87,9 +88,9 @@ enum PolicyValidation {
 
     /// A dated entry of the regions block ends after it starts: an `until` on or before its `from` would
     /// never be in force, which is a mistake in the file rather than a rule.
-    private static func checkDates<Subject>(_ entry: DatedEntry<Subject>, path: String) throws(Failure) {
+    private static func checkDates<Subject>(_ entry: DatedEntry<Subject>, path: @autoclosure () -> String) throws(Failure) {
         guard let from = entry.from, let until = entry.until, until <= from else { return }
-        throw Failure(path: "\(path).until", message: "\(until) is not after from (\(from)): the entry would never be in force")
+        throw Failure(path: "\(path()).until", message: "\(until) is not after from (\(from)): the entry would never be in force")
     }
 
     /// The `controller` block: every text filled in, an e-mail address, web addresses, a country code.
@@ -140,9 +141,9 @@ enum PolicyValidation {
         guard let english = policy.formTexts["en"] else {
             throw Failure(path: "$.texts.en", message: "the form needs English texts")
         }
-        let known = Set(TextKey.allCases.map(\.rawValue))
-        for language in policy.formTexts.languages {
-            for key in policy.formTexts[language]?.keys ?? [] where !known.contains(key) {
+        let known = TextKey.rawValues
+        for language in policy.formTexts.languages.sorted() {
+            if let key = policy.formTexts[language]?.keys.filter({ !known.contains($0) }).min() {
                 throw Failure(path: "$.texts.\(language).\(key)", message: "unknown text key (known: \(known.sorted().joined(separator: ", ")))")
             }
         }

@@ -17,7 +17,10 @@ package enum AppID {
             if id.isEmpty { "it is empty" }
             else if !allowed { "only letters, digits, '-', '_' and '.' are allowed" }
             else if id.hasPrefix(".") { "it must not start with '.'" }
-            else if id.containsText("..") { "it must not contain '..'" }
+            // By then the id is ASCII, so its bytes are its characters: a search of them is the cheap one.
+            else if zip(id.utf8, id.utf8.dropFirst()).contains(where: { $0 == UInt8(ascii: ".") && $1 == UInt8(ascii: ".") }) {
+                "it must not contain '..'"
+            }
             else if id.utf8.count > 255 { "it is longer than 255 characters" }
             else { nil }
         if let problem {

@@ -14,10 +14,23 @@ extension FileConsentStore: RulesKeeping {
     static let maximumKeptFileSize = 64 * 1024 * 1024
 
     package func keptRules() throws(StoreError) -> [KeptCopy] {
-        guard case .readable(_, let chain) = try readState(), !chain.rules.isEmpty else { return [] }
+        guard case .readable(_, let chain) = try readState() else { return [] }
+        return try copies(of: chain.rules)
+    }
+
+    package func loadWithKeptRules() throws(StoreError) -> (snapshot: StoreSnapshot, kept: [KeptCopy]) {
+        let snapshot = try load()
+        // The state load() has just read or found unchanged is the one in the cache: its rules go with its record.
+        guard let state = cache.state else { return (snapshot, []) }
+        return (snapshot, try copies(of: state.chain.rules))
+    }
+
+    /// The copies `rules` name whose bytes are whole; the others quarantined.
+    private func copies(of rules: [KeptRule]) throws(StoreError) -> [KeptCopy] {
+        guard !rules.isEmpty else { return [] }
         var copies: [KeptCopy] = []
         var spoilt: [KeptRule] = []
-        for rule in chain.rules {
+        for rule in rules {
             switch try readKept(rule) {
             case .whole(let bytes): copies.append(copy(rule, bytes))
             case .spoilt: spoilt.append(rule)

@@ -61,6 +61,11 @@ extension InMemoryConsentStore: RulesKeeping {
         storage.withLock { state in state.rules }
     }
 
+    /// The record and the kept copies, under one hold of the lock.
+    package func loadWithKeptRules() -> (snapshot: StoreSnapshot, kept: [KeptCopy]) {
+        storage.withLock { state in (StoreSnapshot(record: state.record), state.rules) }
+    }
+
     /// Keeps what `plan` returns, logging its line, as ``FileConsentStore`` does.
     package func keep(
         _ plan: ([KeptCopy]) throws(RulesUpdateError) -> KeepPlan?, handOver: (ConsentLogLine) -> Void

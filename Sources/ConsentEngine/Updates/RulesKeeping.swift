@@ -7,6 +7,10 @@ package protocol RulesKeeping: Sendable {
     /// one is quarantined, with a warning in ``ConsentStore/takeWarnings()``, and left out.
     func keptRules() throws(StoreError) -> [KeptCopy]
 
+    /// The record as ``ConsentStore/load()`` has it and the kept copies as ``keptRules()`` has them, from
+    /// one read of the state, so that the two agree and a launch reads the state once.
+    func loadWithKeptRules() throws(StoreError) -> (snapshot: StoreSnapshot, kept: [KeptCopy])
+
     /// Under the store's lock: hands `plan` the kept copies as they are now; when it returns a copy to keep,
     /// writes its files, then appends the line of its ``RulesUpdate`` (handed to `handOver`) and writes the
     /// state naming the new copy in the same write, then removes the files no copy names any longer. A

@@ -11,7 +11,7 @@ struct StateDirectoryTests {
     }
 
     @Test(arguments: [
-        "../x", "a/b", "..", "", ".hidden", "com..example", "com.example/../x", "com example", "café", "a\u{0}b",
+        "../x", "a/b", "..", "", ".hidden", "com..example", "com.example..", "com.example/../x", "com example", "café", "a\u{0}b",
     ])
     func anAppIDThatIsNotAReverseDNSNameIsRefused(appID: String) {
         let error = #expect(throws: StoreError.self) { try FileConsentStore(appID: appID, stateDirectory: "/tmp") }

@@ -98,12 +98,7 @@ public struct ConsentManager: Sendable {
     /// changing them (a corrupt record or kept copy is moved aside by the store and named in the warnings).
     public func evaluate(_ context: DecisionContext) throws(StoreError) -> Decision {
         let stored = try loadInForce()
-        // The base policy is passed as it is, not copied out through `??`.
-        var decision = if let kept = stored.policy {
-            DecisionEngine.decide(policy: kept, context: context, record: stored.snapshot.record)
-        } else {
-            DecisionEngine.decide(policy: policy, context: context, record: stored.snapshot.record)
-        }
+        var decision = DecisionEngine.decide(policy: stored.policy ?? policy, context: context, record: stored.snapshot.record)
         decision.warnings = stored.snapshot.warnings + stored.warnings + store.takeWarnings() + decision.warnings
         return decision
     }
@@ -135,8 +130,8 @@ public struct ConsentManager: Sendable {
         return inForce.policy(base: policy, kept: kept)
     }
 
-    /// The stored record and the policy in force, `nil` for the base policy (not copied), with why a kept
-    /// copy is not in force: a store that is its own rules' keeper reads its state once for both.
+    /// The stored record and the policy in force, `nil` for the base policy, with why a kept copy is not in
+    /// force: a store that is its own rules' keeper reads its state once for both.
     package func loadInForce() throws(StoreError) -> (snapshot: StoreSnapshot, policy: Policy?, warnings: [ConsentWarning]) {
         let snapshot: StoreSnapshot, kept: [KeptCopy]
         if let file = store as? FileConsentStore {

@@ -56,9 +56,6 @@ extension TextKey {
         }
     }
 
-    /// Every key's name, as a policy's texts spell it.
-    package static let rawValues = Set(allCases.map(\.rawValue))
-
     /// The keys whose text is a button's label, in which `&` marks the mnemonic (policies/README.md).
     package static let buttonLabels: Set<TextKey> = [
         .consent, .doNotConsent, .manageOptions, .close, .acceptAll, .rejectAll, .confirmChoices, .askAppNotToTrack, .allow,
@@ -68,7 +65,11 @@ extension TextKey {
 extension Policy {
     /// The languages the policy has texts for, English first.
     public var languages: [String] {
-        ["en"] + Set(formTexts.languages).union(translationLanguages).filter { $0 != "en" }.sorted()
+        var others: [String] = []
+        for language in formTexts.languages + translationLanguages where language != "en" && !others.contains(language) {
+            others.append(language)
+        }
+        return ["en"] + others.sorted()
     }
 
     /// The language a form is shown in for a user who prefers `requested` (`de-AT`, `de`, `fr`): itself when

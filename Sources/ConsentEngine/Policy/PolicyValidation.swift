@@ -137,11 +137,14 @@ enum PolicyValidation {
             + "a policy lists all \(all.count) \(what)s (\(all.lowerBound)–\(all.upperBound)), each with an English name")
     }
 
+    /// Every text key's name, as a policy's texts spell it: made once, not for each policy checked.
+    private static let knownTextKeys = Set(TextKey.allCases.map(\.rawValue))
+
     private static func validateTexts(_ policy: Policy) throws(Failure) {
         guard let english = policy.formTexts["en"] else {
             throw Failure(path: "$.texts.en", message: "the form needs English texts")
         }
-        let known = TextKey.rawValues
+        let known = knownTextKeys
         for language in policy.formTexts.languages.sorted() {
             if let key = policy.formTexts[language]?.keys.filter({ !known.contains($0) }).min() {
                 throw Failure(path: "$.texts.\(language).\(key)", message: "unknown text key (known: \(known.sorted().joined(separator: ", ")))")

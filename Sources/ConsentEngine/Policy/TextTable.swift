@@ -36,6 +36,7 @@ package struct TextTable: Sendable, Equatable, ExpressibleByDictionaryLiteral {
 
     /// The text for `key`; setting `nil` removes it.
     package subscript(key: String) -> String? {
+        @inline(never)
         get { Entries.value(of: key, in: entries) }
         set { Entries.set(key, to: newValue, in: &entries) }
     }
@@ -70,6 +71,7 @@ package struct PolicyTexts: Sendable, Equatable, ExpressibleByDictionaryLiteral 
 
     /// The texts of `language`; setting `nil` removes them.
     package subscript(language: String) -> TextTable? {
+        @inline(never)
         get { Entries.value(of: language, in: entries) }
         set { Entries.set(language, to: newValue, in: &entries) }
     }
@@ -80,7 +82,8 @@ package struct PolicyTexts: Sendable, Equatable, ExpressibleByDictionaryLiteral 
     }
 }
 
-/// The list of entries both tables keep: searched, changed and compared in one place.
+/// The list of entries both tables keep: searched, changed and compared in one place. A table's reading
+/// subscript is not inlined, so that each place that reads a text does not carry a copy of the search.
 private enum Entries {
     /// Where `key` is: lengths are compared first, as most keys differ in length.
     static func index<Value>(of key: String, in entries: [(String, Value)]) -> Int? {

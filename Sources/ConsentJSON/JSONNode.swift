@@ -141,8 +141,11 @@ package struct JSONNode: Sendable {
         result.reserveCapacity(members.count)
         for member in members {
             // A node, which names the member's place, is made only for the message of a value that is not a string.
-            guard case .string(let text) = member.value else { _ = try self.member(member.key, member.value).string(); continue }
-            result.append((member.key, text))
+            if case .string(let text) = member.value {
+                result.append((member.key, text))
+            } else {
+                result.append((member.key, try self.member(member.key, member.value).string()))
+            }
         }
         return result
     }

@@ -124,27 +124,28 @@ public struct ConsentManager: Sendable {
     /// update (``updateRules(_:kind:)``), with the kept vendor list and translations applied; and why a kept
     /// copy is not in force, when one is not. A store that keeps no rules has the base policy in force.
     package func policyInForce() throws(StoreError) -> (policy: Policy, warnings: [ConsentWarning]) {
-        guard let keeping = rulesKeeper else { return (policy, []) }
-        let kept = try keeping.keptRules()
-        guard !kept.isEmpty else { return (policy, []) }
-        return inForce.policy(base: policy, kept: kept)
+        let (policy, warnings) = inForcePolicy(kept: try rulesKeeper?.keptRules() ?? [])
+        return (policy ?? self.policy, warnings)
     }
 
     /// The stored record and the policy in force, `nil` for the base policy, with why a kept copy is not in
     /// force: a store that is its own rules' keeper reads its state once for both.
     package func loadInForce() throws(StoreError) -> (snapshot: StoreSnapshot, policy: Policy?, warnings: [ConsentWarning]) {
         let snapshot: StoreSnapshot, kept: [KeptCopy]
-        if let file = store as? FileConsentStore {
-            (snapshot, kept) = try file.loadWithKeptRules()
-        } else if let memory = store as? InMemoryConsentStore {
-            (snapshot, kept) = memory.loadWithKeptRules()
-        } else {
-            snapshot = try store.load()
-            kept = try rulesKeeper?.keptRules() ?? []
+        switch Self.keeping(of: store) {
+        case .store(let keeping): (snapshot, kept) = try keeping.loadWithKeptRules()
+        case .base(let keeping): (snapshot, kept) = (try store.load(), try keeping.keptRules())
+        case nil: (snapshot, kept) = (try store.load(), [])
         }
-        guard !kept.isEmpty else { return (snapshot, nil, []) }
-        let (policy, warnings) = inForce.policy(base: policy, kept: kept)
+        let (policy, warnings) = inForcePolicy(kept: kept)
         return (snapshot, policy, warnings)
+    }
+
+    /// The policy `kept` puts in force over the base, `nil` for the base itself, and why a kept copy is not.
+    private func inForcePolicy(kept: [KeptCopy]) -> (policy: Policy?, warnings: [ConsentWarning]) {
+        guard !kept.isEmpty else { return (nil, []) }
+        let (policy, warnings) = inForce.policy(base: policy, kept: kept)
+        return (policy, warnings)
     }
 
     /// Keeps rules delivered after the release, as the app's server sent them: a newer revision of the
@@ -186,13 +187,22 @@ public struct ConsentManager: Sendable {
     /// Only the package's stores keep rules, so the store is asked for its type, which is cheap, rather than
     /// for a conformance, which has the runtime scan every conformance of the binary on a cold start.
     private var rulesKeeper: (any RulesKeeping)? {
-        Self.keeper(of: store)
+        switch Self.keeping(of: store) {
+        case .store(let keeping), .base(let keeping): keeping
+        case nil: nil
+        }
     }
 
-    private static func keeper(of store: any ConsentStore) -> (any RulesKeeping)? {
-        if let file = store as? FileConsentStore { return file }
-        if let memory = store as? InMemoryConsentStore { return memory }
-        if let keys = store as? CMPKeysConsentStore { return keys.baseKeeping }
+    /// Who keeps a store's rules: the store itself (read with its record in one go), the store under
+    /// another CMP's keys, or no one (an app's own store).
+    private enum RulesKeeper {
+        case store(any RulesKeeping), base(any RulesKeeping)
+    }
+
+    private static func keeping(of store: any ConsentStore) -> RulesKeeper? {
+        if let file = store as? FileConsentStore { return .store(file) }
+        if let memory = store as? InMemoryConsentStore { return .store(memory) }
+        if let keys = store as? CMPKeysConsentStore, let base = keys.baseKeeping { return .base(base) }
         return nil
     }
 

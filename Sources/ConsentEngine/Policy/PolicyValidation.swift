@@ -144,10 +144,9 @@ enum PolicyValidation {
         guard let english = policy.formTexts["en"] else {
             throw Failure(path: "$.texts.en", message: "the form needs English texts")
         }
-        let known = knownTextKeys
         for language in policy.formTexts.languages.sorted() {
-            if let key = policy.formTexts[language]?.keys.filter({ !known.contains($0) }).min() {
-                throw Failure(path: "$.texts.\(language).\(key)", message: "unknown text key (known: \(known.sorted().joined(separator: ", ")))")
+            if let key = policy.formTexts[language]?.keys.filter({ !knownTextKeys.contains($0) }).min() {
+                throw Failure(path: "$.texts.\(language).\(key)", message: "unknown text key (known: \(knownTextKeys.sorted().joined(separator: ", ")))")
             }
         }
         for key in TextKey.allCases where english[key.rawValue] == nil && key.builtInEnglish == nil {

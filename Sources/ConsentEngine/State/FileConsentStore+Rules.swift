@@ -19,10 +19,8 @@ extension FileConsentStore: RulesKeeping {
     }
 
     package func loadWithKeptRules() throws(StoreError) -> (snapshot: StoreSnapshot, kept: [KeptCopy]) {
-        let snapshot = try load()
-        // The state load() has just read or found unchanged is the one in the cache: its rules go with its record.
-        guard let state = cache.state else { return (snapshot, []) }
-        return (snapshot, try copies(of: state.chain.rules))
+        let (snapshot, chain) = try loadWithChain()
+        return (snapshot, try copies(of: chain.rules))
     }
 
     /// The copies `rules` name whose bytes are whole; the others quarantined.

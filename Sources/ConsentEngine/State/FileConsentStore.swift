@@ -106,19 +106,24 @@ public struct FileConsentStore: ChainedConsentStore, ConsentLogReading {
     /// by a newer version, which stays untouched, and ``StoreError/Kind/cannotWrite`` when `state.json`
     /// cannot be read (an I/O error, or a directory in its place).
     public func load() throws(StoreError) -> StoreSnapshot {
+        try loadWithChain().snapshot
+    }
+
+    /// ``load()``, with the chain of the state it read (its kept rules among it).
+    package func loadWithChain() throws(StoreError) -> (snapshot: StoreSnapshot, chain: StateChain) {
         let folderWarning = try secureFolder()
         switch try readState() {
         case .missing:
-            return StoreSnapshot(record: try emptyRecord(), warnings: folderWarning.map { [$0] } ?? [])
-        case .readable(let record, _):
-            return StoreSnapshot(record: record, warnings: folderWarning.map { [$0] } ?? [])
+            return (StoreSnapshot(record: try emptyRecord(), warnings: folderWarning.map { [$0] } ?? []), StateChain())
+        case .readable(let record, let chain):
+            return (StoreSnapshot(record: record, warnings: folderWarning.map { [$0] } ?? []), chain)
         case .corrupt:
             // Moving the file aside is a write: do it under the lock, and look again, because a writer may
             // have replaced the file since it was read.
             let lock = try acquireLock()
             defer { lock.release() }
-            let (record, _, warning) = try lockedState()
-            return StoreSnapshot(record: record, warnings: [folderWarning, warning].compactMap { $0 })
+            let (record, chain, warning) = try lockedState()
+            return (StoreSnapshot(record: record, warnings: [folderWarning, warning].compactMap { $0 }), chain)
         }
     }
 
